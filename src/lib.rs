@@ -1,0 +1,6 @@
+//! puzzlec: a constraint-model compiler for pencil puzzles.
+pub mod error;
+pub mod model;
+pub mod puzzles;
+
+pub use error::{Error, Result};
