@@ -3,7 +3,7 @@
 use std::fmt;
 
 /// Everything that can go wrong between reading a puzzle and printing its answer.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum Error {
     /// Malformed puzzle input at a position: `file:line:col: message`.
     Input {
