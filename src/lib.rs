@@ -2,9 +2,11 @@
 pub mod error;
 pub mod model;
 pub mod puzzles;
+pub mod registry;
 
 pub use error::{Error, Result};
 pub mod backend;
+pub mod cli;
 pub mod format;
 pub mod graph;
 pub mod lower;

@@ -1,6 +1,7 @@
 //! The genre interface: a puzzle formulates itself as a [`Model`], decodes assignments into
 //! its own solutions and verifies them by its own rules.
 
+pub mod heyawake;
 use crate::error::{Error, Result};
 use crate::model::{Assignment, Model};
 use std::collections::BTreeMap;

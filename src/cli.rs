@@ -1,0 +1,547 @@
+//! The command line: `solve`, `count`, `export`, `compare`, `formulations`, `backends`, and the
+//! genre-specific verbs. Each command returns its exit code (0 solved, 1 no solution, 2 usage or
+//! input error, 3 timeout or solver failure).
+
+use crate::backend;
+use crate::error::{Error, Result};
+use crate::format;
+use crate::lower::{linear, CardEncoding, CnfEncoder};
+use crate::puzzles::{core_formulation_keys, Formulation};
+use crate::registry::{self, Input, GENRES};
+use crate::solve::{Mode, Report, SolveOptions, Verdict};
+use clap::{Parser, Subcommand, ValueEnum};
+use std::time::Duration;
+
+/// puzzlec: compile pencil puzzles to SAT/MIP models, solve them with a backend of your
+/// choice, and check every answer against the puzzle's own rules.
+#[derive(Parser, Debug)]
+#[command(name = "puzzlec", version, about, long_about = None)]
+pub struct Cli {
+    /// The command.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// Options shared by the solving commands.
+#[derive(clap::Args, Debug, Clone)]
+pub struct SolveArgs {
+    /// Genre (`puzzlec genres` lists them).
+    pub genre: String,
+    /// Puzzle file, `-` for standard input, or a puzz.link URL.
+    pub input: String,
+    /// Backend: varisat, batsat, microlp, dimacs:CMD, lp:CMD (`puzzlec backends` lists them).
+    #[arg(short, long, default_value = "varisat")]
+    pub backend: String,
+    /// Formulation as KEY=VALUE,… (`puzzlec formulations GENRE` lists them).
+    #[arg(short, long, default_value = "")]
+    pub formulation: String,
+    /// Give up after this many seconds (exit code 3).
+    #[arg(short, long)]
+    pub timeout: Option<f64>,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// Print statistics (variables, clauses, solver calls, cuts, seconds) to standard error.
+    #[arg(long)]
+    pub stats: bool,
+    /// A separate word list (skeleton).
+    #[arg(long)]
+    pub words: Option<String>,
+}
+
+/// Solver file formats for `export`.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExportFormat {
+    /// DIMACS CNF with `c var N name` comments.
+    Dimacs,
+    /// CPLEX LP with readable names.
+    Lp,
+    /// The model as JSON.
+    Json,
+}
+
+/// The commands.
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Solve a puzzle and check that the solution is unique.
+    Solve {
+        #[command(flatten)]
+        args: SolveArgs,
+        /// Stop at the first solution (no uniqueness check).
+        #[arg(long, conflicts_with = "facts")]
+        first: bool,
+        /// Show the cells that are the same in every solution (`?` where they differ).
+        #[arg(long)]
+        facts: bool,
+    },
+    /// Count solutions, up to a maximum.
+    Count {
+        #[command(flatten)]
+        args: SolveArgs,
+        /// Stop after this many solutions.
+        #[arg(long, default_value_t = 1000)]
+        max: usize,
+    },
+    /// Write the model as a solver file (DIMACS, LP) or JSON.
+    Export {
+        /// Genre.
+        genre: String,
+        /// Puzzle file, `-`, or URL.
+        input: String,
+        /// Output format.
+        #[arg(long, value_enum)]
+        format: ExportFormat,
+        /// Formulation as KEY=VALUE,… (a complete connectivity encoding by default).
+        #[arg(short, long, default_value = "")]
+        formulation: String,
+        /// Output file (standard output when absent).
+        #[arg(short, long)]
+        output: Option<String>,
+        /// With a lazy formulation: export the base model plus the cuts found while solving it
+        /// once (not a complete model).
+        #[arg(long)]
+        with_cuts_found: bool,
+        /// The backend used to find cuts for --with-cuts-found.
+        #[arg(long, default_value = "varisat")]
+        backend: String,
+        /// A separate word list (skeleton).
+        #[arg(long)]
+        words: Option<String>,
+    },
+    /// Run every formulation × backend on the inputs and print one table.
+    Compare {
+        /// Genre.
+        genre: String,
+        /// Puzzle files or URLs.
+        #[arg(required = true)]
+        inputs: Vec<String>,
+        /// Backends, comma separated (default: every one that runs here).
+        #[arg(long)]
+        backends: Option<String>,
+        /// A formulation to include (repeatable; default: every combination of the genre's keys).
+        #[arg(short, long)]
+        formulation: Vec<String>,
+        /// Seconds per run before it counts as a timeout.
+        #[arg(short, long, default_value_t = 60.0)]
+        timeout: f64,
+        /// Print JSON instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
+    /// List a genre's formulation keys and values.
+    Formulations {
+        /// Genre.
+        genre: String,
+    },
+    /// List the backends and whether each can run here.
+    Backends,
+    /// List the genres.
+    Genres,
+}
+
+/// Runs a closure on a worker thread and gives up after `timeout` seconds (the embedded
+/// solvers cannot be interrupted, so the caller exits instead of waiting).
+pub fn with_timeout<T: Send + 'static>(
+    timeout: Option<f64>,
+    job: impl FnOnce() -> Result<T> + Send + 'static,
+) -> Result<T> {
+    let Some(secs) = timeout else {
+        return job();
+    };
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(job());
+    });
+    // A little grace: the driver's own deadline answers first when it can.
+    match rx.recv_timeout(Duration::from_secs_f64(secs.max(0.0) + 0.5)) {
+        Ok(r) => r,
+        Err(_) => Err(Error::Timeout(secs)),
+    }
+}
+
+fn load(genre: &str, input: &str, words: Option<&str>) -> Result<Box<dyn registry::DynPuzzle>> {
+    let mut input = Input::read(input)?;
+    if let Some(w) = words {
+        let text =
+            std::fs::read_to_string(w).map_err(|e| Error::Io(format!("cannot read {w}: {e}")))?;
+        input.words = Some((w.to_string(), text));
+    }
+    registry::load(genre, &input)
+}
+
+fn solve_report(args: &SolveArgs, mode: Mode) -> Result<Report<Vec<String>>> {
+    let args = args.clone();
+    with_timeout(args.timeout, move || {
+        let puzzle = load(&args.genre, &args.input, args.words.as_deref())?;
+        let mut opts = SolveOptions::new(&args.backend, &args.formulation, mode);
+        opts.timeout = args.timeout;
+        puzzle.solve(&opts)
+    })
+}
+
+fn print_report(genre: &str, args: &SolveArgs, r: &Report<Vec<String>>) {
+    if args.json {
+        let mut v = serde_json::json!({
+            "genre": genre,
+            "verdict": r.verdict,
+            "solutions": r.solutions,
+            "stats": r.stats,
+        });
+        if let Some(f) = &r.facts {
+            v["facts"] = serde_json::json!(f);
+        }
+        if let Some(n) = &r.note {
+            v["note"] = serde_json::json!(n);
+        }
+        println!("{v}");
+    } else {
+        if let Some(f) = &r.facts {
+            println!("{}", f.join("\n"));
+            println!();
+            println!(
+                "{} solution(s) examined; `?` marks cells that differ between solutions",
+                r.solutions.len()
+            );
+        } else {
+            for (i, s) in r.solutions.iter().enumerate() {
+                if i > 0 {
+                    println!();
+                }
+                println!("{}", s.join("\n"));
+            }
+            if !r.solutions.is_empty() {
+                println!();
+            }
+        }
+        match (r.verdict, &r.note) {
+            (Verdict::None, Some(note)) => println!("no solution: {note}"),
+            (Verdict::None, None) => println!("no solution"),
+            (v, _) => println!("{}", v.as_str()),
+        }
+    }
+    if args.stats {
+        let s = &r.stats;
+        eprintln!(
+            "formulation {} | backend {} | model {} bools, {} ints, {} constraints | solver {} vars, {} clauses, {} rows | {} calls, {} cut rounds, {} cuts, {} blocking{} | formulate {:.4}s lower {:.4}s solve {:.4}s verify {:.4}s total {:.4}s",
+            s.formulation, s.backend, s.model_bools, s.model_ints, s.model_constraints,
+            s.solver_vars, s.clauses, s.rows, s.solver_calls, s.cut_rounds, s.cuts, s.blocking,
+            s.decisions.map(|d| format!(", {d} decisions")).unwrap_or_default(),
+            s.seconds_formulate, s.seconds_lower, s.seconds_solve, s.seconds_verify, s.seconds_total
+        );
+    }
+}
+
+/// Runs a parsed command line; returns the exit code.
+pub fn run(cli: Cli) -> i32 {
+    match dispatch(cli.command) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("error: {e}");
+            e.exit_code()
+        }
+    }
+}
+
+fn dispatch(command: Command) -> Result<i32> {
+    match command {
+        Command::Solve { args, first, facts } => {
+            let mode = if first {
+                Mode::First
+            } else if facts {
+                Mode::Facts
+            } else {
+                Mode::Unique
+            };
+            let r = solve_report(&args, mode)?;
+            print_report(&args.genre, &args, &r);
+            Ok(r.verdict.exit_code())
+        }
+        Command::Count { args, max } => {
+            let r = solve_report(&args, Mode::Count(max.max(1)))?;
+            if args.json {
+                print_report(&args.genre, &args, &r);
+            } else {
+                let complete = !matches!(r.verdict, Verdict::Timeout) && r.solutions.len() < max;
+                println!(
+                    "{}{} solution(s)",
+                    if complete { "" } else { "at least " },
+                    r.solutions.len()
+                );
+            }
+            Ok(r.verdict.exit_code())
+        }
+        Command::Export {
+            genre,
+            input,
+            format,
+            formulation,
+            output,
+            with_cuts_found,
+            backend,
+            words,
+        } => export(
+            &genre,
+            &input,
+            format,
+            &formulation,
+            output.as_deref(),
+            with_cuts_found,
+            &backend,
+            words.as_deref(),
+        ),
+        Command::Compare {
+            genre,
+            inputs,
+            backends,
+            formulation,
+            timeout,
+            json,
+        } => compare(&genre, &inputs, backends.as_deref(), &formulation, timeout, json),
+        Command::Formulations { genre } => {
+            let keys = registry::formulation_keys(&genre)?;
+            println!("formulation keys of {genre} (first value = default):");
+            for k in keys.iter().chain(core_formulation_keys().iter()) {
+                println!("  {} — {}", k.key, k.doc);
+                for (v, doc) in k.values {
+                    println!("      {}={v:<10} {doc}", k.key);
+                }
+            }
+            println!("combine as KEY=VALUE,KEY=VALUE with --formulation");
+            Ok(0)
+        }
+        Command::Backends => {
+            for b in backend::backends() {
+                println!(
+                    "  {:<22} {:<11} {}",
+                    b.name,
+                    if b.available { "available" } else { "missing" },
+                    b.description
+                );
+            }
+            Ok(0)
+        }
+        Command::Genres => {
+            for (g, d) in GENRES {
+                println!("  {g:<10} {d}");
+            }
+            Ok(0)
+        }
+    }
+}
+
+/// The default connectivity for export: the first complete value of a `connectivity` key.
+fn complete_default(keys: &[crate::puzzles::FormulationKey], spec: &str) -> String {
+    let mentions = |k: &str| spec.split(',').any(|p| p.trim().starts_with(&format!("{k}=")));
+    let mut parts: Vec<String> = spec
+        .split(',')
+        .filter(|p| !p.trim().is_empty())
+        .map(String::from)
+        .collect();
+    for k in keys {
+        if k.values[0].0 == "lazy" && !mentions(k.key) {
+            if let Some((v, _)) = k.values.iter().find(|(v, _)| *v != "lazy") {
+                parts.push(format!("{}={v}", k.key));
+            }
+        }
+    }
+    parts.join(",")
+}
+
+#[allow(clippy::too_many_arguments)]
+fn export(
+    genre: &str,
+    input: &str,
+    format: ExportFormat,
+    formulation: &str,
+    output: Option<&str>,
+    with_cuts_found: bool,
+    backend_name: &str,
+    words: Option<&str>,
+) -> Result<i32> {
+    let puzzle = load(genre, input, words)?;
+    let keys = puzzle.keys();
+    let spec = if with_cuts_found {
+        formulation.to_string()
+    } else {
+        complete_default(&keys, formulation)
+    };
+    let (mut model, f) = puzzle.model(&spec)?;
+    let mut comments = vec![
+        format!("puzzlec export of {genre} {input}"),
+        format!("formulation {}", f.spec()),
+    ];
+    if !model.is_complete() {
+        if !with_cuts_found {
+            let complete: Vec<String> = keys
+                .iter()
+                .flat_map(|k| {
+                    k.values
+                        .iter()
+                        .filter(|(v, _)| *v != "lazy")
+                        .map(move |(v, _)| format!("{}={v}", k.key))
+                })
+                .collect();
+            return Err(Error::Usage(format!(
+                "formulation `{}` has lazy constraints, so no file can hold it completely; \
+                 use a complete one ({}) or pass --with-cuts-found for the base model plus \
+                 the cuts found while solving it once",
+                f.spec(),
+                complete.join(", ")
+            )));
+        }
+        let r = puzzle.solve(&SolveOptions::new(backend_name, &spec, Mode::First))?;
+        comments.push(format!(
+            "INCOMPLETE: base model + {} lazy cuts found while solving once with {backend_name}; \
+             a solution of this file may break {}",
+            r.cuts.len(),
+            model.lazy.iter().map(|l| l.name().to_string()).collect::<Vec<_>>().join(", ")
+        ));
+        model.constraints.extend(r.cuts);
+        model.lazy.clear();
+    }
+    let card = CardEncoding::from_name(f.get("card")).unwrap_or(CardEncoding::Totalizer);
+    let text = match format {
+        ExportFormat::Dimacs => {
+            let cnf = CnfEncoder::encode_model(&model, card);
+            let mut buf = Vec::new();
+            format::dimacs::write_cnf(&mut buf, cnf.num_vars(), cnf.clauses(), cnf.names(), &comments)
+                .map_err(|e| Error::Io(e.to_string()))?;
+            String::from_utf8(buf).map_err(|e| Error::Io(e.to_string()))?
+        }
+        ExportFormat::Lp => {
+            let rows: Vec<_> = model.constraints.iter().map(linear::row).collect();
+            format::lp::write_lp(&model, &rows, &comments).0
+        }
+        ExportFormat::Json => format::json::model_json(&model, &f.spec()),
+    };
+    match output {
+        Some(path) => std::fs::write(path, text)
+            .map_err(|e| Error::Io(format!("cannot write {path}: {e}")))?,
+        None => print!("{text}"),
+    }
+    Ok(0)
+}
+
+/// One row of `compare`.
+#[derive(serde::Serialize, Clone, Debug)]
+pub struct CompareRow {
+    /// The input.
+    pub input: String,
+    /// The formulation `k=v,…`.
+    pub formulation: String,
+    /// The backend.
+    pub backend: String,
+    /// Solver variables.
+    pub vars: usize,
+    /// Clauses (SAT) or rows (MIP).
+    pub size: usize,
+    /// Solver calls.
+    pub calls: usize,
+    /// Cuts added.
+    pub cuts: usize,
+    /// Wall seconds for the whole run.
+    pub seconds: f64,
+    /// unique / multiple / none / timeout / error text.
+    pub verdict: String,
+}
+
+fn compare(
+    genre: &str,
+    inputs: &[String],
+    backends: Option<&str>,
+    formulations: &[String],
+    timeout: f64,
+    json: bool,
+) -> Result<i32> {
+    let keys = registry::formulation_keys(genre)?;
+    let specs: Vec<String> = if formulations.is_empty() {
+        Formulation::all_combinations(&keys)
+            .iter()
+            .map(|f| f.spec())
+            .collect()
+    } else if formulations == ["all"] {
+        let mut all = keys.clone();
+        all.extend(core_formulation_keys());
+        Formulation::all_combinations(&all)
+            .iter()
+            .map(|f| f.spec())
+            .collect()
+    } else {
+        formulations.to_vec()
+    };
+    let backend_names: Vec<String> = match backends {
+        Some(list) => list.split(',').map(|s| s.trim().to_string()).collect(),
+        None => backend::available_backends(),
+    };
+    let mut rows = Vec::new();
+    for input in inputs {
+        for spec in &specs {
+            for b in &backend_names {
+                let args = SolveArgs {
+                    genre: genre.to_string(),
+                    input: input.clone(),
+                    backend: b.clone(),
+                    formulation: spec.clone(),
+                    timeout: Some(timeout),
+                    json: false,
+                    stats: false,
+                    words: None,
+                };
+                let start = std::time::Instant::now();
+                let result = solve_report(&args, Mode::Unique);
+                let seconds = start.elapsed().as_secs_f64();
+                let row = match result {
+                    Ok(r) => CompareRow {
+                        input: input.clone(),
+                        formulation: r.stats.formulation.clone(),
+                        backend: b.clone(),
+                        vars: r.stats.solver_vars,
+                        size: r.stats.clauses.max(r.stats.rows),
+                        calls: r.stats.solver_calls,
+                        cuts: r.stats.cuts,
+                        seconds,
+                        verdict: r.verdict.as_str().to_string(),
+                    },
+                    Err(e) => CompareRow {
+                        input: input.clone(),
+                        formulation: spec.clone(),
+                        backend: b.clone(),
+                        vars: 0,
+                        size: 0,
+                        calls: 0,
+                        cuts: 0,
+                        seconds,
+                        verdict: match e {
+                            Error::Timeout(_) => "timeout".into(),
+                            other => format!("error: {other}"),
+                        },
+                    },
+                };
+                if !json {
+                    eprint!(".");
+                }
+                rows.push(row);
+            }
+        }
+    }
+    if json {
+        println!("{}", serde_json::to_string_pretty(&rows).expect("rows serialise"));
+    } else {
+        eprintln!();
+        println!(
+            "| input | formulation | backend | vars | clauses/rows | calls | cuts | seconds | verdict |"
+        );
+        println!("|---|---|---|---:|---:|---:|---:|---:|---|");
+        for r in &rows {
+            let name = std::path::Path::new(&r.input)
+                .file_name()
+                .map(|n| n.to_string_lossy().to_string())
+                .unwrap_or_else(|| r.input.clone());
+            println!(
+                "| {} | {} | {} | {} | {} | {} | {} | {:.4} | {} |",
+                name, r.formulation, r.backend, r.vars, r.size, r.calls, r.cuts, r.seconds, r.verdict
+            );
+        }
+    }
+    Ok(0)
+}

@@ -1,0 +1,113 @@
+//! The genres by name: reading an input into a puzzle and the type-erased interface the CLI
+//! uses. Adding a genre is one line in [`GENRES`], one in [`formulation_keys`] and one in
+//! [`load`].
+
+use crate::error::{Error, Result};
+use crate::model::Model;
+use crate::puzzles::{self, Formulation, FormulationKey, Puzzle};
+use crate::solve::{solve_puzzle, Report, SolveOptions};
+
+/// Every genre with a one-line description.
+pub const GENRES: &[(&str, &str)] = &[(
+    "heyawake",
+    "shade cells: rooms with counts, no touching, connected unshaded, no run over two borders",
+)];
+
+/// A puzzle input: its text and where it came from.
+#[derive(Clone, Debug, Default)]
+pub struct Input {
+    /// The file path, `-` for standard input, or `URL`.
+    pub source: String,
+    /// The text (the URL itself for URLs).
+    pub text: String,
+    /// A separate word list (`--words FILE`): its source and text.
+    pub words: Option<(String, String)>,
+}
+
+impl Input {
+    /// Reads an input argument: a URL, `-` for standard input, or a file path.
+    pub fn read(arg: &str) -> Result<Input> {
+        if arg.starts_with("http://") || arg.starts_with("https://") {
+            return Ok(Input {
+                source: "URL".into(),
+                text: arg.to_string(),
+                words: None,
+            });
+        }
+        let text = if arg == "-" {
+            let mut s = String::new();
+            std::io::Read::read_to_string(&mut std::io::stdin(), &mut s)
+                .map_err(|e| Error::Io(format!("cannot read standard input: {e}")))?;
+            s
+        } else {
+            std::fs::read_to_string(arg).map_err(|e| Error::Io(format!("cannot read {arg}: {e}")))?
+        };
+        Ok(Input {
+            source: arg.to_string(),
+            text,
+            words: None,
+        })
+    }
+}
+
+/// A puzzle of any genre, as the CLI sees it: solutions are text rows.
+pub trait DynPuzzle {
+    /// The genre's name.
+    fn genre(&self) -> &'static str;
+    /// The genre's formulation keys (without the core's).
+    fn keys(&self) -> Vec<FormulationKey>;
+    /// Solves with the core driver; solutions as rows.
+    fn solve(&self, opts: &SolveOptions) -> Result<Report<Vec<String>>>;
+    /// The model of a formulation (for export), with the parsed formulation.
+    fn model(&self, formulation: &str) -> Result<(Model, Formulation)>;
+}
+
+impl<P: Puzzle> DynPuzzle for P {
+    fn genre(&self) -> &'static str {
+        Puzzle::genre(self)
+    }
+    fn keys(&self) -> Vec<FormulationKey> {
+        self.formulation_keys()
+    }
+    fn solve(&self, opts: &SolveOptions) -> Result<Report<Vec<String>>> {
+        let r = solve_puzzle(self, opts)?;
+        Ok(Report {
+            verdict: r.verdict,
+            solutions: r.solutions.iter().map(|s| self.rows(s)).collect(),
+            facts: r.facts,
+            note: r.note,
+            cuts: r.cuts,
+            stats: r.stats,
+        })
+    }
+    fn model(&self, formulation: &str) -> Result<(Model, Formulation)> {
+        let f = Formulation::parse(formulation, &self.formulation_keys())?;
+        Ok((self.formulate(&f)?.model, f))
+    }
+}
+
+fn unknown_genre(genre: &str) -> Error {
+    Error::Usage(format!(
+        "unknown genre `{genre}` (known: {})",
+        GENRES.iter().map(|g| g.0).collect::<Vec<_>>().join(", ")
+    ))
+}
+
+/// The formulation keys of a genre (without the core's).
+pub fn formulation_keys(genre: &str) -> Result<Vec<FormulationKey>> {
+    match genre {
+        "heyawake" => Ok(puzzles::heyawake::formulate::formulation_keys()),
+        _ => Err(unknown_genre(genre)),
+    }
+}
+
+/// Reads an input as a puzzle of the genre.
+pub fn load(genre: &str, input: &Input) -> Result<Box<dyn DynPuzzle>> {
+    match genre {
+        "heyawake" => Ok(Box::new(puzzles::heyawake::parse::parse(
+            &input.source,
+            &input.text,
+        )?)),
+        _ => Err(unknown_genre(genre)),
+    }
+}
