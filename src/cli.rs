@@ -402,6 +402,7 @@ fn export(
     let card = CardEncoding::from_name(f.get("card")).unwrap_or(CardEncoding::Totalizer);
     let text = match format {
         ExportFormat::Dimacs => {
+            backend::sat::check_cnf_size(&model, card)?;
             let cnf = CnfEncoder::encode_model(&model, card);
             let mut buf = Vec::new();
             format::dimacs::write_cnf(&mut buf, cnf.num_vars(), cnf.clauses(), cnf.names(), &comments)
@@ -445,6 +446,69 @@ pub struct CompareRow {
     pub verdict: String,
 }
 
+/// Runs one cell of `compare` as a child `puzzlec solve --json` process, so that a run that
+/// blows up (time or memory) is killed without taking the table down with it — the embedded
+/// solvers cannot be interrupted from inside the process.
+fn compare_cell(genre: &str, input: &str, spec: &str, backend_name: &str, timeout: f64) -> CompareRow {
+    let mut row = CompareRow {
+        input: input.to_string(),
+        formulation: spec.to_string(),
+        backend: backend_name.to_string(),
+        vars: 0,
+        size: 0,
+        calls: 0,
+        cuts: 0,
+        seconds: 0.0,
+        verdict: String::new(),
+    };
+    let exe = match std::env::current_exe() {
+        Ok(exe) => exe,
+        Err(e) => {
+            row.verdict = format!("error: cannot find the puzzlec executable: {e}");
+            return row;
+        }
+    };
+    let mut cmd = std::process::Command::new(exe);
+    cmd.args(["solve", genre, input, "--backend", backend_name, "--json"])
+        .args(["--formulation", spec])
+        .args(["--timeout", &timeout.to_string()])
+        .stdin(std::process::Stdio::null());
+    let start = std::time::Instant::now();
+    // The child enforces its own deadline; the parent kills it a little later if it hangs.
+    let deadline = start + Duration::from_secs_f64(timeout + 2.0);
+    let outcome = crate::backend::sat_binary::run_capturing(&mut cmd, Some(deadline), "puzzlec");
+    row.seconds = start.elapsed().as_secs_f64();
+    match outcome {
+        Ok(None) => row.verdict = "timeout".into(),
+        Err(e) => row.verdict = format!("error: {e}"),
+        Ok(Some(done)) => {
+            match serde_json::from_str::<serde_json::Value>(done.stdout.trim()) {
+                Ok(v) if v.get("verdict").is_some() => {
+                    let stats = &v["stats"];
+                    let num = |k: &str| stats[k].as_u64().unwrap_or(0) as usize;
+                    row.formulation = stats["formulation"].as_str().unwrap_or(spec).to_string();
+                    row.vars = num("solver_vars");
+                    row.size = num("clauses").max(num("rows"));
+                    row.calls = num("solver_calls");
+                    row.cuts = num("cuts");
+                    row.verdict = v["verdict"].as_str().unwrap_or("?").to_string();
+                }
+                _ => {
+                    let message = done.stderr.lines().next().unwrap_or("").trim();
+                    row.verdict = if message.contains("timeout") || message.contains("timed out") {
+                        "timeout".into()
+                    } else if message.is_empty() {
+                        format!("error (exit {:?})", done.code)
+                    } else {
+                        message.to_string()
+                    }
+                }
+            }
+        }
+    }
+    row
+}
+
 fn compare(
     genre: &str,
     inputs: &[String],
@@ -477,50 +541,10 @@ fn compare(
     for input in inputs {
         for spec in &specs {
             for b in &backend_names {
-                let args = SolveArgs {
-                    genre: genre.to_string(),
-                    input: input.clone(),
-                    backend: b.clone(),
-                    formulation: spec.clone(),
-                    timeout: Some(timeout),
-                    json: false,
-                    stats: false,
-                    words: None,
-                };
-                let start = std::time::Instant::now();
-                let result = solve_report(&args, Mode::Unique);
-                let seconds = start.elapsed().as_secs_f64();
-                let row = match result {
-                    Ok(r) => CompareRow {
-                        input: input.clone(),
-                        formulation: r.stats.formulation.clone(),
-                        backend: b.clone(),
-                        vars: r.stats.solver_vars,
-                        size: r.stats.clauses.max(r.stats.rows),
-                        calls: r.stats.solver_calls,
-                        cuts: r.stats.cuts,
-                        seconds,
-                        verdict: r.verdict.as_str().to_string(),
-                    },
-                    Err(e) => CompareRow {
-                        input: input.clone(),
-                        formulation: spec.clone(),
-                        backend: b.clone(),
-                        vars: 0,
-                        size: 0,
-                        calls: 0,
-                        cuts: 0,
-                        seconds,
-                        verdict: match e {
-                            Error::Timeout(_) => "timeout".into(),
-                            other => format!("error: {other}"),
-                        },
-                    },
-                };
+                rows.push(compare_cell(genre, input, spec, b, timeout));
                 if !json {
                     eprint!(".");
                 }
-                rows.push(row);
             }
         }
     }

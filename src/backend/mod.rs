@@ -133,6 +133,9 @@ pub fn is_sat(name: &str) -> bool {
 
 /// Creates a backend by name for a model's variables (constraints are added by the caller).
 pub fn create(name: &str, model: &Model, card: CardEncoding) -> Result<Box<dyn Backend>> {
+    if name == "varisat" || name == "batsat" || name.starts_with("dimacs:") {
+        sat::check_cnf_size(model, card)?;
+    }
     match name {
         "varisat" => Ok(Box::new(sat::SatBackend::new(
             name,

@@ -1,7 +1,7 @@
 //! The SAT backend: the core's CNF lowering feeding any [`SatSolver`], incrementally.
 
 use super::{Backend, Outcome, ProblemSize};
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::lower::{CardEncoding, CnfEncoder};
 use crate::model::{Model, NamedConstraint};
 use std::time::Instant;
@@ -38,12 +38,37 @@ pub trait SatSolver {
     }
 }
 
+/// Past this estimate one constraint's CNF would take gigabytes; refuse it instead.
+pub const MAX_CLAUSES_PER_CONSTRAINT: u64 = 5_000_000;
+/// Past this estimate the whole model's CNF would take gigabytes; refuse it instead.
+pub const MAX_ESTIMATED_CLAUSES: u64 = 20_000_000;
+
+/// Refuses a model whose CNF would not fit in memory, before any clause is built.
+pub fn check_cnf_size(model: &Model, card: CardEncoding) -> Result<()> {
+    let probe = CnfEncoder::new(model, card);
+    let mut estimated = 0;
+    for c in &model.constraints {
+        estimated += probe.estimated_clauses(&c.constraint);
+        if estimated > MAX_ESTIMATED_CLAUSES {
+            return Err(Error::Usage(format!(
+                "this formulation would need more than {MAX_ESTIMATED_CLAUSES} clauses as CNF \
+                 (at constraint `{}`: integers order-encoded into counters); it is meant for \
+                 MIP backends",
+                c.name
+            )));
+        }
+    }
+    Ok(())
+}
+
 /// A [`Backend`] that lowers constraints to CNF and hands the clauses to a [`SatSolver`].
 pub struct SatBackend {
     name: String,
     encoder: CnfEncoder,
     solver: Box<dyn SatSolver>,
     sent: usize,
+    /// Running total of [`CnfEncoder::estimated_clauses`], checked against the cap.
+    estimated: u64,
 }
 
 impl SatBackend {
@@ -54,6 +79,7 @@ impl SatBackend {
             encoder: CnfEncoder::new(model, card),
             solver,
             sent: 0,
+            estimated: 0,
         }
     }
 }
@@ -63,6 +89,16 @@ impl Backend for SatBackend {
         self.name.clone()
     }
     fn add(&mut self, constraint: &NamedConstraint) -> Result<()> {
+        let estimate = self.encoder.estimated_clauses(&constraint.constraint);
+        self.estimated += estimate;
+        if estimate > MAX_CLAUSES_PER_CONSTRAINT || self.estimated > MAX_ESTIMATED_CLAUSES {
+            return Err(Error::Usage(format!(
+                "this formulation would need more than {MAX_ESTIMATED_CLAUSES} clauses as CNF \
+                 (at constraint `{}`: integers order-encoded into counters); it is meant for \
+                 MIP backends",
+                constraint.name
+            )));
+        }
         self.encoder.encode(&constraint.constraint);
         Ok(())
     }

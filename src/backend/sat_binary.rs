@@ -4,7 +4,7 @@
 use super::sat::{SatResult, SatSolver};
 use crate::error::{Error, Result};
 use crate::format::dimacs;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -80,12 +80,33 @@ pub fn run_with_deadline(
     deadline: Option<Instant>,
     what: &str,
 ) -> Result<Option<(String, Option<i32>)>> {
-    let stdout_path = ScratchDir::new("out")?;
-    let out_file = stdout_path.path.join("stdout");
-    let file = std::fs::File::create(&out_file).map_err(|e| Error::Io(e.to_string()))?;
+    Ok(run_capturing(cmd, deadline, what)?.map(|c| (c.stdout, c.code)))
+}
+
+/// What a finished child process printed, and its exit code (`None` when killed by a signal).
+pub struct Captured {
+    /// Standard output.
+    pub stdout: String,
+    /// Standard error.
+    pub stderr: String,
+    /// Exit code.
+    pub code: Option<i32>,
+}
+
+/// Runs a command to completion or until the deadline (then kills it, giving `None`).
+pub fn run_capturing(
+    cmd: &mut Command,
+    deadline: Option<Instant>,
+    what: &str,
+) -> Result<Option<Captured>> {
+    // Files, not pipes: a chatty solver cannot block on a full pipe while we poll.
+    let scratch = ScratchDir::new("out")?;
+    let out_file = scratch.path.join("stdout");
+    let err_file = scratch.path.join("stderr");
+    let create = |p: &Path| std::fs::File::create(p).map_err(|e| Error::Io(e.to_string()));
     let mut child = cmd
-        .stdout(Stdio::from(file))
-        .stderr(Stdio::null())
+        .stdout(Stdio::from(create(&out_file)?))
+        .stderr(Stdio::from(create(&err_file)?))
         .stdin(Stdio::null())
         .spawn()
         .map_err(|e| Error::Solver(format!("cannot start {what}: {e}")))?;
@@ -94,8 +115,11 @@ pub fn run_with_deadline(
             .try_wait()
             .map_err(|e| Error::Solver(format!("{what}: {e}")))?
         {
-            let out = std::fs::read_to_string(&out_file).unwrap_or_default();
-            return Ok(Some((out, status.code())));
+            return Ok(Some(Captured {
+                stdout: std::fs::read_to_string(&out_file).unwrap_or_default(),
+                stderr: std::fs::read_to_string(&err_file).unwrap_or_default(),
+                code: status.code(),
+            }));
         }
         if deadline.is_some_and(|d| Instant::now() >= d) {
             let _ = child.kill();

@@ -36,6 +36,13 @@ enum VarEncoding {
     },
 }
 
+/// `[x ≥ value]` as a literal or a constant.
+enum GeLit {
+    True,
+    False,
+    Lit(i32),
+}
+
 /// Incremental CNF builder for one model: encode constraints, then drain the new clauses.
 #[derive(Clone, Debug)]
 pub struct CnfEncoder {
@@ -128,6 +135,29 @@ impl CnfEncoder {
         }
     }
 
+    /// The domain of a variable (0..=1 for booleans).
+    fn int_bounds(&self, v: Var) -> (i64, i64) {
+        match &self.vars[v.index()] {
+            VarEncoding::Bool(_) => (0, 1),
+            VarEncoding::Order { lo, bits } => (*lo, lo + bits.len() as i64),
+        }
+    }
+
+    /// The literal `[v ≥ value]`, or a constant when the domain decides it.
+    fn ge_lit(&self, v: Var, value: i64) -> GeLit {
+        let (lo, hi) = self.int_bounds(v);
+        if value <= lo {
+            return GeLit::True;
+        }
+        if value > hi {
+            return GeLit::False;
+        }
+        match &self.vars[v.index()] {
+            VarEncoding::Bool(b) => GeLit::Lit(*b),
+            VarEncoding::Order { bits, .. } => GeLit::Lit(bits[(value - lo - 1) as usize]),
+        }
+    }
+
     fn constant_true(&mut self) -> i32 {
         if let Some(t) = self.true_lit {
             return t;
@@ -136,6 +166,29 @@ impl CnfEncoder {
         self.clauses.push(vec![t]);
         self.true_lit = Some(t);
         t
+    }
+
+    /// A rough upper estimate of the clauses [`CnfEncoder::encode`] would add for a linear
+    /// constraint (0 for the others): literals × bound for a counter over booleans, literals²
+    /// once integers are order-encoded (negative terms shift the bound up to the total).
+    /// Lets callers refuse a formulation that would not fit in memory as CNF.
+    pub fn estimated_clauses(&self, c: &Constraint) -> u64 {
+        let Constraint::Linear { expr, rhs, .. } = c else {
+            return 0;
+        };
+        let mut literals: u64 = 0;
+        let mut has_int = false;
+        for &(_, var) in &expr.terms {
+            let (lo, hi) = self.int_bounds(var);
+            literals += (hi - lo) as u64;
+            has_int |= matches!(self.vars[var.index()], VarEncoding::Order { .. });
+        }
+        let bound = if has_int {
+            literals
+        } else {
+            (rhs - expr.constant).unsigned_abs().clamp(1, literals.max(1))
+        };
+        literals.saturating_mul(bound)
     }
 
     /// Appends the clauses of one constraint.
@@ -153,6 +206,31 @@ impl CnfEncoder {
                 let lits: Vec<i32> = lits.iter().map(|&l| self.lit(l)).collect();
                 self.clauses.push(lits.clone());
                 self.at_most_one(&lits);
+            }
+            Constraint::GreaterIf {
+                when,
+                high,
+                low,
+                gap,
+                ..
+            } => {
+                // For each value a of low: when ∧ low ≥ a → high ≥ a + gap.
+                let when = self.lit(*when);
+                let (low_lo, low_hi) = self.int_bounds(*low);
+                for a in low_lo..=low_hi {
+                    let mut clause = vec![-when];
+                    match self.ge_lit(*low, a) {
+                        GeLit::True => {}
+                        GeLit::False => continue,
+                        GeLit::Lit(l) => clause.push(-l),
+                    }
+                    match self.ge_lit(*high, a + gap) {
+                        GeLit::True => continue,
+                        GeLit::False => {}
+                        GeLit::Lit(l) => clause.push(l),
+                    }
+                    self.clauses.push(clause);
+                }
             }
             Constraint::Linear { expr, cmp, rhs } => {
                 // Σ coef·var + constant cmp rhs  →  Σ w·lit cmp bound, every w > 0.

@@ -25,6 +25,19 @@ pub fn row(c: &NamedConstraint) -> LinearRow {
         Constraint::AtMostOne { lits } => (LinExpr::sum_lits(lits.iter().copied()), Cmp::Le, 1),
         Constraint::ExactlyOne { lits } => (LinExpr::sum_lits(lits.iter().copied()), Cmp::Eq, 1),
         Constraint::Linear { expr, cmp, rhs } => (expr.clone(), *cmp, *rhs),
+        Constraint::GreaterIf {
+            when,
+            high,
+            low,
+            gap,
+            big_m,
+        } => {
+            // high − low − M·when ≥ gap − M
+            let mut e = LinExpr::from(*high);
+            e.add_term(-1, *low);
+            e.add_lit(-big_m, *when);
+            (e, Cmp::Ge, gap - big_m)
+        }
     };
     let expr = expr.normalized();
     let rhs = rhs - expr.constant;

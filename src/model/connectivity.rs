@@ -11,8 +11,8 @@ use crate::graph::{adjacency, components};
 pub enum ConnectivityEncoding {
     /// Cuts added when a candidate's active nodes fall apart.
     Lazy,
-    /// Root = first active node; every other active node has an active neighbour with a
-    /// smaller order-encoded distance label.
+    /// Root = first active node; every other active node has an active parent with a
+    /// smaller integer label (order-encoded clauses in CNF, a big-M row in MIP).
     Tree,
     /// The root supplies one unit of flow to every active node along active nodes.
     Flow,
@@ -36,11 +36,11 @@ impl ConnectivityEncoding {
         ),
         (
             "tree",
-            "complete: root + order-encoded distance labels, 0/1 only (every backend, export)",
+            "complete: spanning tree with increasing labels (every backend, export)",
         ),
         (
             "flow",
-            "complete: single-commodity flow with integer arc flows (MIP; SAT via order encoding)",
+            "complete: single-commodity flow with integer arc flows (MIP only: as CNF it would run to gigabytes)",
         ),
     ];
 }
@@ -133,72 +133,25 @@ fn add_first_active_root(model: &mut Model, name: &str, active: &[Lit]) -> Vec<V
 
 fn add_tree(model: &mut Model, name: &str, active: &[Lit], edges: &[(usize, usize)]) {
     let n = active.len();
-    let max_label = n - 1;
     let roots = add_first_active_root(model, name, active);
-    // at_least[v][k-1] = "label of v ≥ k", k = 1..=max_label.
-    let at_least: Vec<Vec<Var>> = (0..n)
-        .map(|v| {
-            (1..=max_label)
-                .map(|k| model.new_bool(format!("{name} label[{v}]>={k}")))
-                .collect()
-        })
+    // Labels strictly increase along parent arcs, so following parents never cycles and must
+    // end at the only node allowed to lack a parent: the root. Depth ≤ n − 1 always suffices.
+    let labels: Vec<Var> = (0..n)
+        .map(|v| model.new_int(format!("{name} label[{v}]"), 0, n as i64 - 1))
         .collect();
-    for (v, labels) in at_least.iter().enumerate() {
-        for k in 1..labels.len() {
-            model.add(
-                format!("{name} label[{v}] order"),
-                Constraint::implies(labels[k].lit(), labels[k - 1].lit()),
-            );
-        }
-        // The root and inactive nodes carry label 0.
-        model.add(
-            format!("{name} label[{v}] root"),
-            Constraint::implies(roots[v].lit(), !labels[0]),
-        );
-        model.add(
-            format!("{name} label[{v}] inactive"),
-            Constraint::clause([active[v], !labels[0]]),
-        );
-    }
     let adj = adjacency(n, edges);
-    let mut parent_of: Vec<Vec<Var>> = vec![Vec::new(); n];
     for (v, neighbours) in adj.iter().enumerate() {
+        let mut reach = vec![!active[v], roots[v].lit()];
         for &u in neighbours {
             let p = model.new_bool(format!("{name} parent[{u}->{v}]"));
-            parent_of[v].push(p);
-            model.add(
-                format!("{name} parent[{u}->{v}]"),
-                Constraint::implies(p.lit(), active[u]),
-            );
-            model.add(
-                format!("{name} parent[{u}->{v}]"),
-                Constraint::implies(p.lit(), active[v]),
-            );
-            // label[v] ≥ label[u] + 1
-            model.add(
-                format!("{name} parent[{u}->{v}] order"),
-                Constraint::implies(p.lit(), at_least[v][0].lit()),
-            );
-            for k in 1..=max_label {
-                let above = if k < max_label {
-                    Some(at_least[v][k].lit())
-                } else {
-                    None
-                };
-                let mut clause = vec![!p, !at_least[u][k - 1]];
-                clause.extend(above);
-                model.add(
-                    format!("{name} parent[{u}->{v}] order"),
-                    Constraint::clause(clause),
-                );
-            }
+            reach.push(p.lit());
+            let arc = format!("{name} parent[{u}->{v}]");
+            model.add(arc.clone(), Constraint::implies(p.lit(), active[u]));
+            model.add(arc.clone(), Constraint::implies(p.lit(), active[v]));
+            model.add_greater_if(arc, p.lit(), labels[v], labels[u], 1);
         }
-    }
-    for v in 0..n {
         // An active node is the root or has a parent.
-        let mut clause = vec![!active[v], roots[v].lit()];
-        clause.extend(parent_of[v].iter().map(|p| p.lit()));
-        model.add(format!("{name} reach[{v}]"), Constraint::clause(clause));
+        model.add(format!("{name} reach[{v}]"), Constraint::clause(reach));
     }
 }
 

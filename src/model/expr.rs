@@ -272,6 +272,21 @@ pub enum Constraint {
         /// The right-hand side.
         rhs: i64,
     },
+    /// `when → high ≥ low + gap` over two integer variables (an indicator constraint).
+    /// `big_m` makes the linear form `high − low − big_m·when ≥ gap − big_m` valid when
+    /// `when` is false; [`crate::model::Model::add_greater_if`] computes it from the domains.
+    GreaterIf {
+        /// The condition.
+        when: Lit,
+        /// The variable that must be larger.
+        high: Var,
+        /// The variable that must be smaller.
+        low: Var,
+        /// The least difference.
+        gap: i64,
+        /// `gap + hi(low) − lo(high)`, at least 0.
+        big_m: i64,
+    },
 }
 
 impl Constraint {
@@ -309,6 +324,13 @@ impl Constraint {
             Constraint::AtMostOne { lits } => lits.iter().filter(|l| lit_true(l)).count() <= 1,
             Constraint::ExactlyOne { lits } => lits.iter().filter(|l| lit_true(l)).count() == 1,
             Constraint::Linear { expr, cmp, rhs } => cmp.holds(expr.eval(value), *rhs),
+            Constraint::GreaterIf {
+                when,
+                high,
+                low,
+                gap,
+                ..
+            } => !lit_true(when) || value(*high) >= value(*low) + gap,
         }
     }
     /// A short kind name for statistics and messages.
@@ -318,6 +340,7 @@ impl Constraint {
             Constraint::AtMostOne { .. } => "at_most_one",
             Constraint::ExactlyOne { .. } => "exactly_one",
             Constraint::Linear { .. } => "linear",
+            Constraint::GreaterIf { .. } => "greater_if",
         }
     }
 }

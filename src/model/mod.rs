@@ -128,6 +128,24 @@ impl Model {
         self.constraints
             .push(NamedConstraint::new(name, constraint));
     }
+    /// Adds `when → high ≥ low + gap` for two integer variables.
+    pub fn add_greater_if(&mut self, name: impl Into<String>, when: Lit, high: Var, low: Var, gap: i64) {
+        let bounds = |v: Var| match self.domain(v) {
+            Domain::Bool => (0, 1),
+            Domain::Int { lo, hi } => (lo, hi),
+        };
+        let big_m = (gap + bounds(low).1 - bounds(high).0).max(0);
+        self.add(
+            name,
+            Constraint::GreaterIf {
+                when,
+                high,
+                low,
+                gap,
+                big_m,
+            },
+        );
+    }
     /// Adds a lazy constraint.
     pub fn add_lazy(&mut self, lazy: impl LazyConstraint + 'static) {
         self.lazy.push(Arc::new(lazy));

@@ -16,9 +16,14 @@ use crate::graph::{adjacency, components, grid_edges};
 
 /// Reads a text file or a URL, whichever the input is.
 pub fn parse(source: &str, text: &str) -> Result<Heyawake> {
-    let trimmed = text.trim();
-    if trimmed.starts_with("http://") || trimmed.starts_with("https://") || trimmed.contains("?heyawake") {
-        parse_url(trimmed)
+    // A file may hold a URL under `//` comment lines (its source and attribution).
+    let first = text
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with("//"))
+        .unwrap_or("");
+    if first.starts_with("http://") || first.starts_with("https://") || first.contains("?heyawake") {
+        parse_url(first)
     } else {
         parse_text(source, text)
     }
