@@ -274,9 +274,9 @@ mod tests {
 
     #[test]
     fn a_run_through_three_rooms_breaks_rule_4_even_when_a_room_repeats() {
-        // Rooms A|B|A in one row: the unshaded row crosses two borders.
-        let p = parse::parse_text("t", "ABA\nCCC\n").unwrap();
-        let err = p.check(&[false, false, false, true, false, false]).unwrap_err();
+        // A U-shaped room A around B: the unshaded top row A|B|A crosses two borders.
+        let p = parse::parse_text("t", "ABA\nAAA\n").unwrap();
+        let err = p.check(&[false, false, false, false, true, false]).unwrap_err();
         assert!(err.starts_with("rule 4"), "{err}");
     }
 
