@@ -1,0 +1,112 @@
+//! Skeleton puzzles end to end: the spec's instances solved with every formulation and every
+//! backend available here, compared with the published answers.
+
+use puzzlec::backend::available_backends;
+use puzzlec::puzzles::skeleton::{load_texts, Skeleton};
+use puzzlec::solve::{solve_puzzle, Mode, SolveOptions, Verdict};
+use std::path::Path;
+
+const FORMULATIONS: [&str; 3] = ["letters=channel", "letters=support", "letters=crossing"];
+
+fn model(name: &str) -> Skeleton {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("models/skeleton")
+        .join(name);
+    let text = std::fs::read_to_string(&path).unwrap();
+    load_texts(name, &text, None).unwrap()
+}
+
+fn answer(name: &str) -> Vec<String> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("models/skeleton")
+        .join(name);
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+/// The backends to run: embedded ones always, external ones when installed.
+fn backends() -> Vec<String> {
+    available_backends()
+}
+
+fn solve(
+    p: &Skeleton,
+    backend: &str,
+    formulation: &str,
+    mode: Mode,
+) -> (Verdict, Vec<Vec<String>>) {
+    let report = solve_puzzle(p, &SolveOptions::new(backend, formulation, mode))
+        .unwrap_or_else(|e| panic!("{backend} {formulation}: {e}"));
+    let rows = report
+        .solutions
+        .iter()
+        .map(|s| p.solution_rows(s))
+        .collect();
+    (report.verdict, rows)
+}
+
+#[test]
+fn states_instance_is_unique_with_the_published_answer_everywhere() {
+    let p = model("states15.txt");
+    let expected = answer("states15.answer");
+    for backend in backends() {
+        for f in FORMULATIONS {
+            let (verdict, rows) = solve(&p, &backend, f, Mode::Unique);
+            assert_eq!(verdict, Verdict::Unique, "{backend} {f}");
+            assert_eq!(rows[0], expected, "{backend} {f}");
+        }
+    }
+}
+
+#[test]
+fn given_letter_makes_the_7x7_instance_unique_everywhere() {
+    let p = model("given7.txt");
+    let expected = answer("given7.answer");
+    for backend in backends() {
+        for f in FORMULATIONS {
+            let (verdict, rows) = solve(&p, &backend, f, Mode::Unique);
+            assert_eq!(verdict, Verdict::Unique, "{backend} {f}");
+            assert_eq!(rows[0], expected, "{backend} {f}");
+        }
+    }
+}
+
+#[test]
+fn without_the_given_letter_the_7x7_instance_has_exactly_two_solutions() {
+    let p = model("given7-open.txt");
+    let expected = answer("given7.answer");
+    for backend in backends() {
+        for f in FORMULATIONS {
+            let (verdict, rows) = solve(&p, &backend, f, Mode::Count(10));
+            assert_eq!(verdict, Verdict::Multiple, "{backend} {f}");
+            assert_eq!(rows.len(), 2, "{backend} {f}");
+            assert!(rows.contains(&expected), "{backend} {f}");
+        }
+    }
+}
+
+#[test]
+fn boat_instance_is_unique_everywhere() {
+    let p = model("boat.txt");
+    for backend in backends() {
+        for f in FORMULATIONS {
+            let (verdict, rows) = solve(&p, &backend, f, Mode::Unique);
+            assert_eq!(verdict, Verdict::Unique, "{backend} {f}");
+            assert_eq!(rows[0], vec!["boat", "art#", "need"], "{backend} {f}");
+        }
+    }
+}
+
+#[test]
+fn every_embedded_backend_is_exercised() {
+    let names = backends();
+    for needed in ["varisat", "batsat", "microlp"] {
+        assert!(
+            names.iter().any(|n| n == needed),
+            "{needed} missing from {names:?}"
+        );
+    }
+}
