@@ -645,6 +645,28 @@ pub fn ambiguous_words(puzzle: &Skeleton, a: &Solution, b: &Solution) -> Vec<Vec
         .collect()
 }
 
+/// A uniqueness oracle backed by the solver (`backend`, `formulation` as for `solve`): a second
+/// solution names the words of the slots where the two differ.
+pub fn solver_oracle(
+    backend: &str,
+    formulation: &str,
+    timeout: Option<f64>,
+) -> impl FnMut(&Skeleton) -> Result<Check> {
+    let mut opts =
+        crate::solve::SolveOptions::new(backend, formulation, crate::solve::Mode::Unique);
+    opts.timeout = timeout;
+    move |puzzle: &Skeleton| {
+        let report = crate::solve::solve_puzzle(puzzle, &opts)?;
+        Ok(match report.verdict {
+            crate::solve::Verdict::Unique => Check::Unique,
+            crate::solve::Verdict::Multiple if report.solutions.len() >= 2 => Check::Multiple(
+                ambiguous_words(puzzle, &report.solutions[0], &report.solutions[1]),
+            ),
+            _ => Check::Unknown,
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

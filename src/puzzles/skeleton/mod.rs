@@ -5,6 +5,7 @@
 //! ([`Skeleton::verify`]) → [`formulate`] (word-per-slot models) → [`generate`] (placement rules
 //! and local search for unique puzzles).
 
+pub mod cli;
 pub mod formulate;
 pub mod generate;
 pub mod parse;
