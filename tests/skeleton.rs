@@ -110,3 +110,57 @@ fn every_embedded_backend_is_exercised() {
         );
     }
 }
+
+#[test]
+fn generated_puzzles_are_unique_by_a_second_independent_formulation() {
+    use puzzlec::puzzles::skeleton::generate::{generate, solver_oracle, GenerateOptions};
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("models/skeleton/words-en.txt");
+    let words: Vec<String> = std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect();
+    for seed in [1, 2] {
+        let opts = GenerateOptions {
+            height: 9,
+            width: 9,
+            mask: None,
+            seed,
+            time: std::time::Duration::from_secs(20),
+            target_words: Some(10),
+        };
+        let mut oracle = solver_oracle("varisat", "letters=support", None);
+        let g = generate(&words, &opts, &mut oracle)
+            .unwrap()
+            .expect("a unique 9x9 puzzle within the time budget");
+        assert!(g.puzzle.words.len() >= 10);
+        assert_eq!(g.puzzle.verify_solution(&g.answer), Ok(()));
+        // re-read from its own text, then re-check with the other formulations and backends
+        let again = load_texts("generated", &g.puzzle.to_text(), None).unwrap();
+        for (backend, f) in [
+            ("batsat", "letters=channel"),
+            ("microlp", "letters=crossing"),
+        ] {
+            let (verdict, rows) = solve(&again, backend, f, Mode::Unique);
+            assert_eq!(verdict, Verdict::Unique, "seed {seed} {backend} {f}");
+            assert_eq!(rows[0], again.solution_rows(&g.answer));
+        }
+    }
+}
+
+#[test]
+fn shipped_generated_puzzles_are_unique_under_every_formulation() {
+    for name in ["generated-9x9", "generated-15x15-30", "generated-15x15-50"] {
+        let p = model(&format!("{name}.txt"));
+        let expected = answer(&format!("{name}.answer"));
+        for (backend, f) in [
+            ("varisat", "letters=channel"),
+            ("batsat", "letters=support"),
+            ("microlp", "letters=crossing"),
+        ] {
+            let (verdict, rows) = solve(&p, backend, f, Mode::Unique);
+            assert_eq!(verdict, Verdict::Unique, "{name} {backend} {f}");
+            assert_eq!(rows[0], expected, "{name} {backend} {f}");
+        }
+    }
+}
