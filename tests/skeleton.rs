@@ -164,3 +164,14 @@ fn shipped_generated_puzzles_are_unique_under_every_formulation() {
         }
     }
 }
+
+#[test]
+fn a_multiple_verdict_lists_the_slots_that_differ() {
+    let p = model("given7-open.txt");
+    let report = solve_puzzle(&p, &SolveOptions::new("varisat", "", Mode::Unique)).unwrap();
+    assert_eq!(report.verdict, Verdict::Multiple);
+    let note = report.note.expect("a note naming the differing slots");
+    // the given `d` decides the top slot: without it, that slot is among the differences
+    assert!(note.contains("row 1 across: "), "{note}");
+    assert!(note.contains(" ↔ "), "{note}");
+}

@@ -252,6 +252,9 @@ impl crate::puzzles::Puzzle for Skeleton {
     fn precheck(&self) -> Option<String> {
         formulate::precheck(self)
     }
+    fn differences(&self, a: &Solution, b: &Solution) -> Vec<String> {
+        self.differing_slots(a, b)
+    }
 }
 
 #[cfg(test)]
