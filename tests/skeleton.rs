@@ -175,3 +175,49 @@ fn a_multiple_verdict_lists_the_slots_that_differ() {
     assert!(note.contains("row 1 across: "), "{note}");
     assert!(note.contains(" ↔ "), "{note}");
 }
+
+#[test]
+fn formulations_agree_on_solution_counts_of_random_boards() {
+    use puzzlec::puzzles::skeleton::generate::{generate, Check, GenerateOptions};
+    let words: Vec<String> = [
+        "CAT", "ACT", "TAC", "TAB", "BAT", "CAB", "EAT", "TEA", "ATE", "ETA", "BET", "BEE", "TEE",
+        "ACE", "CEE", "BEAT", "BETA", "ABET", "TACT", "CABBIE", "BATTLE", "TABLET", "EA", "AT",
+        "TA", "BE", "EB",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    let mut multiple_seen = false;
+    for seed in 0..12 {
+        let opts = GenerateOptions {
+            height: 6,
+            width: 6,
+            mask: None,
+            seed,
+            time: std::time::Duration::ZERO,
+            target_words: None,
+        };
+        // any board the placement rules allow, unique or not
+        let g = generate(&words, &opts, &mut |_| Ok(Check::Unique))
+            .unwrap()
+            .unwrap();
+        let p = load_texts("random", &g.puzzle.to_text(), None).unwrap();
+        let mut counts = Vec::new();
+        for backend in ["varisat", "batsat"] {
+            for f in FORMULATIONS {
+                let (_, rows) = solve(&p, backend, f, Mode::Count(50));
+                assert!(rows.contains(&p.solution_rows(&g.answer)));
+                counts.push(rows.len());
+            }
+        }
+        assert!(
+            counts.iter().all(|&c| c == counts[0]),
+            "seed {seed}: {counts:?}"
+        );
+        multiple_seen |= counts[0] > 1;
+    }
+    assert!(
+        multiple_seen,
+        "the boards should include some with several solutions"
+    );
+}
