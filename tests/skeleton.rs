@@ -221,3 +221,15 @@ fn formulations_agree_on_solution_counts_of_random_boards() {
         "the boards should include some with several solutions"
     );
 }
+
+#[test]
+fn unicode_words_solve_on_every_backend() {
+    let p = load_texts("kanji", "...\n.#.\n\n東京都\n東西\n都会\n", None).unwrap();
+    for backend in backends() {
+        for f in FORMULATIONS {
+            let (verdict, rows) = solve(&p, &backend, f, Mode::Unique);
+            assert_eq!(verdict, Verdict::Unique, "{backend} {f}");
+            assert_eq!(rows[0], vec!["東京都", "西#会"], "{backend} {f}");
+        }
+    }
+}
