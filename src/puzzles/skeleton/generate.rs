@@ -821,4 +821,37 @@ mod tests {
         assert!(g.puzzle.words.len() >= 2);
         assert_eq!(g.puzzle.verify_solution(&g.answer), Ok(()));
     }
+
+    #[test]
+    fn generated_boards_keep_off_the_mask() {
+        let words: Vec<String> = ["CAT", "TAC", "ACT", "TOAST", "STAT", "COAT", "OAT", "SCOT"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        // a plus-shaped board: the four 2×2 corners are masked
+        let masked: Vec<bool> = (0..36)
+            .map(|i| {
+                let (r, c) = (i / 6, i % 6);
+                (r < 2 || r > 3) && (c < 2 || c > 3)
+            })
+            .collect();
+        for seed in 0..5 {
+            let opts = GenerateOptions {
+                height: 6,
+                width: 6,
+                mask: Some(masked.clone()),
+                seed,
+                time: Duration::ZERO,
+                target_words: None,
+            };
+            let g = generate(&words, &opts, &mut |_| Ok(Check::Unique))
+                .unwrap()
+                .unwrap();
+            for (i, &m) in masked.iter().enumerate() {
+                if m {
+                    assert_eq!(g.answer.letters[i / 6][i % 6], None, "seed {seed} cell {i}");
+                }
+            }
+        }
+    }
 }
