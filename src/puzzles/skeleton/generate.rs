@@ -832,7 +832,7 @@ mod tests {
         let masked: Vec<bool> = (0..36)
             .map(|i| {
                 let (r, c) = (i / 6, i % 6);
-                (r < 2 || r > 3) && (c < 2 || c > 3)
+                !(2..=3).contains(&r) && !(2..=3).contains(&c)
             })
             .collect();
         for seed in 0..5 {
