@@ -233,3 +233,44 @@ fn unicode_words_solve_on_every_backend() {
         }
     }
 }
+
+/// The reference generator's uniqueness test: does swapping the words of two equal-length slots
+/// give another valid filling?
+fn pairwise_swap_finds_another(
+    p: &Skeleton,
+    answer: &puzzlec::puzzles::skeleton::Solution,
+) -> bool {
+    for (x, s) in p.slots.iter().enumerate() {
+        for t in &p.slots[x + 1..] {
+            let (a, b) = (answer.read(s).unwrap(), answer.read(t).unwrap());
+            if s.len != t.len || a == b {
+                continue;
+            }
+            let mut swapped = answer.clone();
+            for (slot, word) in [(s, &b), (t, &a)] {
+                for ((r, c), l) in slot.cells().zip(word.chars()) {
+                    swapped.letters[r][c] = Some(l);
+                }
+            }
+            if p.verify_solution(&swapped).is_ok() {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+#[test]
+fn pairwise_swaps_miss_the_second_solution_the_solver_finds() {
+    let p = model("given7-open.txt");
+    let (verdict, rows) = solve(&p, "varisat", "", Mode::Unique);
+    assert_eq!(verdict, Verdict::Multiple);
+    let report = solve_puzzle(&p, &SolveOptions::new("varisat", "", Mode::First)).unwrap();
+    // the reference's test would call this puzzle unique: its two solutions differ in every slot
+    assert!(!pairwise_swap_finds_another(&p, &report.solutions[0]));
+    assert_eq!(rows.len(), 2);
+    // while it does catch a plain swap of two words
+    let swap = load_texts("swap", "..\n.#\n\nab\nac\n", None).unwrap();
+    let first = solve_puzzle(&swap, &SolveOptions::new("varisat", "", Mode::First)).unwrap();
+    assert!(pairwise_swap_finds_another(&swap, &first.solutions[0]));
+}
