@@ -18,14 +18,12 @@ fn solve_unique(c: &mut Criterion) {
     group.sample_size(20);
     for name in ["states15.txt", "generated-15x15-50.txt"] {
         let p = model(name);
-        for (backend, f) in [
-            ("varisat", "letters=channel"),
-            ("varisat", "letters=support"),
-            ("varisat", "letters=crossing"),
-            ("batsat", "letters=channel"),
-            ("batsat", "letters=support"),
-            ("microlp", "letters=crossing"),
-        ] {
+        let backends = puzzlec::backend::available_backends();
+        let formulations = ["letters=channel", "letters=support", "letters=crossing"];
+        for (backend, f) in backends
+            .iter()
+            .flat_map(|b| formulations.iter().map(move |f| (b.as_str(), *f)))
+        {
             let opts = SolveOptions::new(backend, f, Mode::Unique);
             group.bench_function(format!("{name} {backend} {f}"), |b| {
                 b.iter(|| {
