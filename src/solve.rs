@@ -384,13 +384,20 @@ pub fn solve_puzzle<P: Puzzle>(p: &P, opts: &SolveOptions) -> Result<Report<P::S
         let rows: Vec<Vec<String>> = solutions.iter().map(|s| p.rows(s)).collect();
         intersect_rows(&rows)
     });
+    let note = match (verdict, solutions.as_slice()) {
+        (Verdict::Multiple, [a, b, ..]) => {
+            let d = p.differences(a, b);
+            (!d.is_empty()).then(|| format!("solutions 1 and 2 differ in {}", d.join("; ")))
+        }
+        _ => None,
+    };
     let mut stats = driver.stats.clone();
     stats.seconds_total = total.elapsed().as_secs_f64();
     Ok(Report {
         verdict,
         solutions,
         facts,
-        note: None,
+        note,
         cuts: driver.cuts,
         stats,
     })

@@ -142,4 +142,10 @@ pub trait Puzzle: Send + Sync {
     fn precheck(&self) -> Option<String> {
         None
     }
+    /// How two solutions differ, in the genre's words (e.g. `row 9 across: lemon ↔ melon`);
+    /// shown with a `multiple` verdict. Empty when the genre has nothing to add to the grids.
+    fn differences(&self, _a: &Self::Solution, _b: &Self::Solution) -> Vec<String> {
+        Vec::new()
+    }
 }
+pub mod skeleton;

@@ -1,0 +1,359 @@
+//! Skeleton puzzles: put every word of a list into the grid's slots, one word per slot, so that
+//! crossing slots share their letter and given letters are kept.
+//!
+//! Reads top-down like the spec: [`parse`] (grid, words, slots, input checks) → the rules
+//! ([`Skeleton::verify`]) → [`formulate`] (word-per-slot models) → [`generate`] (placement rules
+//! and local search for unique puzzles).
+
+pub mod cli;
+pub mod formulate;
+pub mod generate;
+pub mod parse;
+
+use crate::error::Result;
+use parse::{Cell, Direction, Grid, ListedWord, Slot};
+use std::collections::BTreeMap;
+
+/// A skeleton puzzle: the grid, its slots and the word list.
+#[derive(Clone, Debug)]
+pub struct Skeleton {
+    /// The file the grid came from.
+    pub source: String,
+    /// The grid with black cells, white cells and given letters.
+    pub grid: Grid,
+    /// The slots, across row by row then down column by column.
+    pub slots: Vec<Slot>,
+    /// The word list, duplicates kept.
+    pub words: Vec<ListedWord>,
+}
+
+/// A filled grid: a letter in every white cell, `None` in black cells.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Solution {
+    /// The cells row by row.
+    pub letters: Vec<Vec<Option<char>>>,
+}
+
+impl Solution {
+    /// The letters a slot reads in this solution (`None` if a cell of it is black or missing).
+    pub fn read(&self, slot: &Slot) -> Option<String> {
+        slot.cells()
+            .map(|(r, c)| {
+                self.letters
+                    .get(r)
+                    .and_then(|row| row.get(c))
+                    .copied()
+                    .flatten()
+            })
+            .collect()
+    }
+}
+
+/// Loads a puzzle from its file text and, optionally, a separate word list `(source, text)`.
+pub fn load_texts(source: &str, text: &str, words: Option<(&str, &str)>) -> Result<Skeleton> {
+    let (grid, mut listed) = parse::parse_puzzle_text(source, text)?;
+    if let Some((words_source, words_text)) = words {
+        if let Some(first) = listed.first() {
+            return Err(crate::Error::input(
+                source,
+                first.line,
+                1,
+                format!("the puzzle file lists words and --words {words_source} gives them too; use one"),
+            ));
+        }
+        listed = parse::parse_word_list(words_source, words_text)?;
+    }
+    Skeleton::new(source, grid, listed)
+}
+
+impl Skeleton {
+    /// A puzzle from a parsed grid and word list, after the input checks of [`parse::validate`].
+    pub fn new(source: &str, grid: Grid, words: Vec<ListedWord>) -> Result<Skeleton> {
+        let slots = grid.slots();
+        parse::validate(source, &grid, &slots, &words)?;
+        Ok(Skeleton {
+            source: source.to_string(),
+            grid,
+            slots,
+            words,
+        })
+    }
+
+    /// The distinct words with how often each is listed, in a fixed order.
+    pub fn word_classes(&self) -> Vec<(Vec<char>, usize)> {
+        let mut classes: BTreeMap<&[char], usize> = BTreeMap::new();
+        for w in &self.words {
+            *classes.entry(&w.letters).or_default() += 1;
+        }
+        classes.into_iter().map(|(w, n)| (w.to_vec(), n)).collect()
+    }
+
+    /// A slot's readable name: `row 9 across` (1-based), with its start when the line has more
+    /// than one slot in that direction (`row 9 across from col 4`).
+    pub fn slot_name(&self, slot: &Slot) -> String {
+        let shares_line = |s: &&Slot| {
+            s.dir == slot.dir
+                && match slot.dir {
+                    Direction::Across => s.row == slot.row,
+                    Direction::Down => s.col == slot.col,
+                }
+        };
+        let alone = self.slots.iter().filter(shares_line).count() == 1;
+        match (slot.dir, alone) {
+            (Direction::Across, true) => format!("row {} across", slot.row + 1),
+            (Direction::Across, false) => {
+                format!("row {} across from col {}", slot.row + 1, slot.col + 1)
+            }
+            (Direction::Down, true) => format!("col {} down", slot.col + 1),
+            (Direction::Down, false) => {
+                format!("col {} down from row {}", slot.col + 1, slot.row + 1)
+            }
+        }
+    }
+
+    /// The slots two solutions fill differently, as `row 9 across: lemon ↔ melon`.
+    pub fn differing_slots(&self, a: &Solution, b: &Solution) -> Vec<String> {
+        self.slots
+            .iter()
+            .filter_map(|s| {
+                let (x, y) = (a.read(s)?, b.read(s)?);
+                (x != y).then(|| format!("{}: {x} ↔ {y}", self.slot_name(s)))
+            })
+            .collect()
+    }
+
+    /// Checks a filled grid against the rules: same shape and black cells, given letters kept,
+    /// and the words read from the slots are exactly the word list (as a multiset). Crossing
+    /// slots agree by construction, since each cell holds one letter.
+    pub fn verify_solution(&self, solution: &Solution) -> std::result::Result<(), String> {
+        let g = &self.grid;
+        if solution.letters.len() != g.height {
+            return Err(format!(
+                "the solution has {} rows, the grid {}",
+                solution.letters.len(),
+                g.height
+            ));
+        }
+        for (r, row) in solution.letters.iter().enumerate() {
+            if row.len() != g.width {
+                return Err(format!(
+                    "solution row {} has {} cells, the grid {}",
+                    r + 1,
+                    row.len(),
+                    g.width
+                ));
+            }
+            for (c, &letter) in row.iter().enumerate() {
+                match (g.at(r, c), letter) {
+                    (Cell::Black, None) | (Cell::White, Some(_)) => {}
+                    (Cell::Given(x), Some(y)) if x == y => {}
+                    (Cell::Given(x), Some(y)) => {
+                        return Err(format!(
+                            "row {} col {}: given letter `{x}` but the solution has `{y}`",
+                            r + 1,
+                            c + 1
+                        ))
+                    }
+                    (Cell::Black, Some(y)) => {
+                        return Err(format!(
+                            "row {} col {} is black but holds `{y}`",
+                            r + 1,
+                            c + 1
+                        ))
+                    }
+                    (_, None) => {
+                        return Err(format!("row {} col {} is white but empty", r + 1, c + 1))
+                    }
+                }
+            }
+        }
+        let mut balance: BTreeMap<String, i64> = BTreeMap::new();
+        for w in &self.words {
+            *balance.entry(w.text.clone()).or_default() += 1;
+        }
+        for s in &self.slots {
+            let read = solution
+                .read(s)
+                .ok_or_else(|| format!("{} has an empty cell", self.slot_name(s)))?;
+            *balance.entry(read).or_default() -= 1;
+        }
+        let missing: Vec<&str> = balance
+            .iter()
+            .filter(|(_, &n)| n > 0)
+            .map(|(w, _)| w.as_str())
+            .collect();
+        let extra: Vec<&str> = balance
+            .iter()
+            .filter(|(_, &n)| n < 0)
+            .map(|(w, _)| w.as_str())
+            .collect();
+        if missing.is_empty() && extra.is_empty() {
+            Ok(())
+        } else {
+            Err(format!(
+                "the slots read words not on the list ({}) and miss listed words ({})",
+                extra.join(", "),
+                missing.join(", ")
+            ))
+        }
+    }
+
+    /// The solution as rows of letters and `#`.
+    pub fn solution_rows(&self, solution: &Solution) -> Vec<String> {
+        solution
+            .letters
+            .iter()
+            .map(|row| row.iter().map(|l| l.unwrap_or('#')).collect())
+            .collect()
+    }
+
+    /// The puzzle as a file: grid rows, a blank line, the words.
+    pub fn to_text(&self) -> String {
+        let mut out = String::new();
+        for r in 0..self.grid.height {
+            for c in 0..self.grid.width {
+                out.push(match self.grid.at(r, c) {
+                    Cell::Black => '#',
+                    Cell::White => '.',
+                    Cell::Given(l) => l,
+                });
+            }
+            out.push('\n');
+        }
+        out.push('\n');
+        for w in &self.words {
+            out.push_str(&w.text);
+            out.push('\n');
+        }
+        out
+    }
+}
+
+impl crate::puzzles::Puzzle for Skeleton {
+    type Solution = Solution;
+    fn genre(&self) -> &'static str {
+        "skeleton"
+    }
+    fn formulation_keys(&self) -> Vec<crate::puzzles::FormulationKey> {
+        formulate::keys()
+    }
+    fn formulate(
+        &self,
+        formulation: &crate::puzzles::Formulation,
+    ) -> Result<crate::puzzles::Formulated<Solution>> {
+        formulate::formulate(self, formulation)
+    }
+    fn verify(&self, solution: &Solution) -> std::result::Result<(), String> {
+        self.verify_solution(solution)
+    }
+    fn rows(&self, solution: &Solution) -> Vec<String> {
+        self.solution_rows(solution)
+    }
+    fn precheck(&self) -> Option<String> {
+        formulate::precheck(self)
+    }
+    fn differences(&self, a: &Solution, b: &Solution) -> Vec<String> {
+        self.differing_slots(a, b)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SMALL: &str = "....\n...#\n....\n\nboat\nart\nneed\nban\nore\nate\n";
+
+    fn grid_of(rows: &[&str]) -> Solution {
+        Solution {
+            letters: rows
+                .iter()
+                .map(|r| r.chars().map(|c| (c != '#').then_some(c)).collect())
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn published_answer_of_the_small_instance_verifies() {
+        let p = load_texts("p", SMALL, None).unwrap();
+        let answer = grid_of(&["boat", "art#", "need"]);
+        assert_eq!(p.verify_solution(&answer), Ok(()));
+        assert_eq!(p.solution_rows(&answer), vec!["boat", "art#", "need"]);
+    }
+
+    #[test]
+    fn verify_rejects_words_off_the_list_and_wrong_cells() {
+        let p = load_texts("p", SMALL, None).unwrap();
+        let swapped = grid_of(&["need", "art#", "boat"]);
+        let e = p.verify_solution(&swapped).unwrap_err();
+        assert!(e.contains("not on the list"), "{e}");
+        let black_filled = grid_of(&["boat", "arte", "need"]);
+        assert!(p
+            .verify_solution(&black_filled)
+            .unwrap_err()
+            .contains("is black"));
+        let p2 = load_texts(
+            "p",
+            "b...\n...#\n....\n\nboat\nart\nneed\nban\nore\nate\n",
+            None,
+        )
+        .unwrap();
+        assert_eq!(
+            p2.verify_solution(&grid_of(&["boat", "art#", "need"])),
+            Ok(())
+        );
+        let p3 = load_texts(
+            "p",
+            "...t\n...#\n....\n\nboat\nart\nneed\nban\nore\nate\n",
+            None,
+        )
+        .unwrap();
+        assert!(p3
+            .verify_solution(&grid_of(&["boat", "art#", "need"]))
+            .is_ok());
+    }
+
+    #[test]
+    fn duplicate_words_must_appear_as_often_as_listed() {
+        let p = load_texts("p", "..\n.#\n\nab\nab\n", None).unwrap();
+        assert_eq!(p.word_classes(), vec![(vec!['a', 'b'], 2)]);
+        assert_eq!(p.verify_solution(&grid_of(&["ab", "b#"])), Ok(()));
+        let p = load_texts("p", "..\n.#\n\nab\nab\nab\n", None);
+        assert!(p.is_err());
+    }
+
+    #[test]
+    fn differing_slots_name_the_slot_and_both_words() {
+        let p = load_texts("p", "..\n.#\n\nab\nac\n", None).unwrap();
+        let a = grid_of(&["ab", "c#"]);
+        let b = grid_of(&["ac", "b#"]);
+        assert_eq!(
+            p.differing_slots(&a, &b),
+            vec!["row 1 across: ab ↔ ac", "col 1 down: ac ↔ ab"]
+        );
+    }
+
+    #[test]
+    fn separate_word_list_is_used_and_double_lists_are_refused() {
+        let p = load_texts("p", "..\n.#\n", Some(("w", "ab\nac\n"))).unwrap();
+        assert_eq!(p.words.len(), 2);
+        assert!(load_texts("p", "..\n.#\n\nab\nac\n", Some(("w", "ab\nac\n"))).is_err());
+    }
+
+    #[test]
+    fn slot_names_disambiguate_lines_with_two_slots() {
+        let p = load_texts("p", "..#..\n.....\n\nab\ncd\nefghi\nab\ncd\nef\ngh\n", None);
+        let p = p.unwrap();
+        let names: Vec<String> = p.slots.iter().map(|s| p.slot_name(s)).collect();
+        assert_eq!(names[0], "row 1 across from col 1");
+        assert_eq!(names[2], "row 2 across");
+        assert_eq!(names[3], "col 1 down");
+    }
+
+    #[test]
+    fn to_text_round_trips() {
+        let p = load_texts("p", SMALL, None).unwrap();
+        let again = load_texts("p", &p.to_text(), None).unwrap();
+        assert_eq!(again.grid, p.grid);
+        assert_eq!(again.words, p.words);
+    }
+}

@@ -1,0 +1,504 @@
+//! Reading skeleton puzzles: the grid, the word list, the slots, and the checks that reject a
+//! puzzle no word placement can satisfy.
+//!
+//! A puzzle file is the grid (`#` black, `.` white, any other character a given letter), one
+//! blank line, then the words one per line. The words may instead come from a separate file.
+
+use crate::error::{Error, Result};
+use std::collections::BTreeMap;
+
+/// One cell of the puzzle grid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cell {
+    /// A black cell: no letter goes here.
+    Black,
+    /// A white cell to be filled.
+    White,
+    /// A white cell whose letter is given.
+    Given(char),
+}
+
+impl Cell {
+    /// Whether a letter goes into this cell.
+    pub fn is_white(self) -> bool {
+        !matches!(self, Cell::Black)
+    }
+}
+
+/// The direction a slot runs in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Direction {
+    /// Left to right along a row.
+    Across,
+    /// Top to bottom along a column.
+    Down,
+}
+
+impl Direction {
+    /// The (row, column) step from one letter to the next.
+    pub fn step(self) -> (usize, usize) {
+        match self {
+            Direction::Across => (0, 1),
+            Direction::Down => (1, 0),
+        }
+    }
+    /// The other direction.
+    pub fn other(self) -> Direction {
+        match self {
+            Direction::Across => Direction::Down,
+            Direction::Down => Direction::Across,
+        }
+    }
+    /// `across` or `down`.
+    pub fn word(self) -> &'static str {
+        match self {
+            Direction::Across => "across",
+            Direction::Down => "down",
+        }
+    }
+}
+
+/// A maximal run of at least two white cells, across or down (0-based start cell).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Slot {
+    /// Its direction.
+    pub dir: Direction,
+    /// Row of its first cell.
+    pub row: usize,
+    /// Column of its first cell.
+    pub col: usize,
+    /// Number of cells.
+    pub len: usize,
+}
+
+impl Slot {
+    /// The cell of its `i`-th letter.
+    pub fn cell(&self, i: usize) -> (usize, usize) {
+        let (dr, dc) = self.dir.step();
+        (self.row + dr * i, self.col + dc * i)
+    }
+    /// Its cells in reading order.
+    pub fn cells(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+        (0..self.len).map(move |i| self.cell(i))
+    }
+    /// The position of a cell in the slot, if the slot covers it.
+    pub fn position_of(&self, (r, c): (usize, usize)) -> Option<usize> {
+        match self.dir {
+            Direction::Across if r == self.row && c >= self.col && c < self.col + self.len => {
+                Some(c - self.col)
+            }
+            Direction::Down if c == self.col && r >= self.row && r < self.row + self.len => {
+                Some(r - self.row)
+            }
+            _ => None,
+        }
+    }
+}
+
+/// The puzzle grid: cells row by row and where the grid sits in its file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Grid {
+    /// Number of rows.
+    pub height: usize,
+    /// Number of columns.
+    pub width: usize,
+    /// The cells, row-major.
+    pub cells: Vec<Cell>,
+    /// The 1-based file line of the first row (for messages about cells).
+    pub first_line: usize,
+}
+
+impl Grid {
+    /// The cell at (row, col).
+    pub fn at(&self, r: usize, c: usize) -> Cell {
+        self.cells[r * self.width + c]
+    }
+    /// Every slot: across slots row by row, then down slots column by column.
+    pub fn slots(&self) -> Vec<Slot> {
+        let mut slots = Vec::new();
+        for r in 0..self.height {
+            let mut c = 0;
+            while c < self.width {
+                let start = c;
+                while c < self.width && self.at(r, c).is_white() {
+                    c += 1;
+                }
+                if c - start >= 2 {
+                    slots.push(Slot {
+                        dir: Direction::Across,
+                        row: r,
+                        col: start,
+                        len: c - start,
+                    });
+                }
+                c += 1;
+            }
+        }
+        for c in 0..self.width {
+            let mut r = 0;
+            while r < self.height {
+                let start = r;
+                while r < self.height && self.at(r, c).is_white() {
+                    r += 1;
+                }
+                if r - start >= 2 {
+                    slots.push(Slot {
+                        dir: Direction::Down,
+                        row: start,
+                        col: c,
+                        len: r - start,
+                    });
+                }
+                r += 1;
+            }
+        }
+        slots
+    }
+    /// The white cells split into 4-connected parts, each listed from its first cell.
+    pub fn white_parts(&self) -> Vec<Vec<(usize, usize)>> {
+        let mut seen = vec![false; self.cells.len()];
+        let mut parts = Vec::new();
+        for start in 0..self.cells.len() {
+            if seen[start] || !self.cells[start].is_white() {
+                continue;
+            }
+            seen[start] = true;
+            let mut part = Vec::new();
+            let mut stack = vec![start];
+            while let Some(i) = stack.pop() {
+                let (r, c) = (i / self.width, i % self.width);
+                part.push((r, c));
+                let mut visit = |j: usize| {
+                    if !seen[j] && self.cells[j].is_white() {
+                        seen[j] = true;
+                        stack.push(j);
+                    }
+                };
+                if r > 0 {
+                    visit(i - self.width);
+                }
+                if r + 1 < self.height {
+                    visit(i + self.width);
+                }
+                if c > 0 {
+                    visit(i - 1);
+                }
+                if c + 1 < self.width {
+                    visit(i + 1);
+                }
+            }
+            part.sort_unstable();
+            parts.push(part);
+        }
+        parts
+    }
+}
+
+/// A word of the list and the file position it was read from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ListedWord {
+    /// The word as written.
+    pub text: String,
+    /// Its letters (Unicode scalar values).
+    pub letters: Vec<char>,
+    /// The file it came from.
+    pub source: String,
+    /// Its 1-based line.
+    pub line: usize,
+}
+
+/// Reads a puzzle file: the grid, and the words after the blank line (possibly none).
+pub fn parse_puzzle_text(source: &str, text: &str) -> Result<(Grid, Vec<ListedWord>)> {
+    let lines: Vec<&str> = text.lines().map(|l| l.trim_end_matches('\r')).collect();
+    let mut i = 0;
+    while i < lines.len() && lines[i].trim().is_empty() {
+        i += 1;
+    }
+    if i == lines.len() {
+        return Err(Error::input(
+            source,
+            1,
+            1,
+            "empty puzzle: expected grid rows",
+        ));
+    }
+    let first_line = i + 1;
+    let mut rows: Vec<Vec<Cell>> = Vec::new();
+    while i < lines.len() && !lines[i].trim().is_empty() {
+        let line = lines[i].trim_end();
+        let mut row = Vec::new();
+        for (col, ch) in line.chars().enumerate() {
+            let cell = match ch {
+                '#' => Cell::Black,
+                '.' => Cell::White,
+                c if c.is_whitespace() => return Err(Error::input(
+                    source,
+                    i + 1,
+                    col + 1,
+                    "whitespace inside a grid row (use `.` for a white cell, `#` for a black one)",
+                )),
+                c => Cell::Given(c),
+            };
+            row.push(cell);
+        }
+        if let Some(first) = rows.first() {
+            if row.len() != first.len() {
+                let col = row.len().min(first.len()) + 1;
+                return Err(Error::input(
+                    source,
+                    i + 1,
+                    col,
+                    format!(
+                        "grid row has {} cells but the first row has {}",
+                        row.len(),
+                        first.len()
+                    ),
+                ));
+            }
+        }
+        rows.push(row);
+        i += 1;
+    }
+    let words = parse_word_lines(source, &lines[i..], i + 1)?;
+    let height = rows.len();
+    let width = rows[0].len();
+    Ok((
+        Grid {
+            height,
+            width,
+            cells: rows.into_iter().flatten().collect(),
+            first_line,
+        },
+        words,
+    ))
+}
+
+/// Reads a word list file: one word per line, blank lines ignored.
+pub fn parse_word_list(source: &str, text: &str) -> Result<Vec<ListedWord>> {
+    let lines: Vec<&str> = text.lines().collect();
+    parse_word_lines(source, &lines, 1)
+}
+
+fn parse_word_lines(source: &str, lines: &[&str], first_line: usize) -> Result<Vec<ListedWord>> {
+    let mut words = Vec::new();
+    for (k, raw) in lines.iter().enumerate() {
+        let line = first_line + k;
+        let lead = raw.chars().take_while(|c| c.is_whitespace()).count();
+        let word = raw.trim();
+        if word.is_empty() {
+            continue;
+        }
+        for (j, ch) in word.chars().enumerate() {
+            if ch.is_whitespace() {
+                return Err(Error::input(
+                    source,
+                    line,
+                    lead + j + 1,
+                    format!("word `{word}` contains whitespace (one word per line)"),
+                ));
+            }
+            if ch == '#' {
+                return Err(Error::input(
+                    source,
+                    line,
+                    lead + j + 1,
+                    format!("word `{word}` contains `#`, which marks black cells"),
+                ));
+            }
+        }
+        let letters: Vec<char> = word.chars().collect();
+        if letters.len() < 2 {
+            return Err(Error::input(
+                source,
+                line,
+                lead + 1,
+                format!("word `{word}` has 1 letter; a slot has at least 2"),
+            ));
+        }
+        words.push(ListedWord {
+            text: word.to_string(),
+            letters,
+            source: source.to_string(),
+            line,
+        });
+    }
+    Ok(words)
+}
+
+/// Checks that a grid and word list can make a puzzle: white cells exist and are connected,
+/// each length has as many slots as words, and every given letter fits some word.
+pub fn validate(source: &str, grid: &Grid, slots: &[Slot], words: &[ListedWord]) -> Result<()> {
+    let parts = grid.white_parts();
+    match parts.len() {
+        0 => return Err(Error::Invalid("the grid has no white cells".into())),
+        1 if parts[0].len() == 1 => {
+            let (r, c) = parts[0][0];
+            return Err(Error::Invalid(format!(
+                "the only white cell (row {}, col {}) makes no slot of 2 or more cells",
+                r + 1,
+                c + 1
+            )));
+        }
+        1 => {}
+        n => {
+            let (a, b) = (parts[0][0], parts[1][0]);
+            return Err(Error::Invalid(format!(
+                "white cells are not connected: {n} separate parts (row {} col {} and row {} col {} are in different parts)",
+                a.0 + 1,
+                a.1 + 1,
+                b.0 + 1,
+                b.1 + 1
+            )));
+        }
+    }
+    if words.is_empty() {
+        return Err(Error::Invalid(
+            "no words: put them after a blank line below the grid, or give --words FILE".into(),
+        ));
+    }
+    let mut counts: BTreeMap<usize, (usize, usize)> = BTreeMap::new();
+    for s in slots {
+        counts.entry(s.len).or_default().0 += 1;
+    }
+    for w in words {
+        counts.entry(w.letters.len()).or_default().1 += 1;
+    }
+    let mismatches: Vec<String> = counts
+        .iter()
+        .filter(|(_, (s, w))| s != w)
+        .map(|(len, (s, w))| {
+            format!(
+                "length {len}: {s} slot{} but {w} word{}",
+                if *s == 1 { "" } else { "s" },
+                if *w == 1 { "" } else { "s" }
+            )
+        })
+        .collect();
+    if !mismatches.is_empty() {
+        return Err(Error::Invalid(format!(
+            "slot and word lengths do not match: {}",
+            mismatches.join("; ")
+        )));
+    }
+    for r in 0..grid.height {
+        for c in 0..grid.width {
+            let Cell::Given(letter) = grid.at(r, c) else {
+                continue;
+            };
+            for slot in slots {
+                let Some(pos) = slot.position_of((r, c)) else {
+                    continue;
+                };
+                let fits = words
+                    .iter()
+                    .any(|w| w.letters.len() == slot.len && w.letters[pos] == letter);
+                if !fits {
+                    return Err(Error::input(
+                        source,
+                        grid.first_line + r,
+                        c + 1,
+                        format!(
+                            "given letter `{letter}`: no {}-letter word has it as letter {} (the {} slot through this cell)",
+                            slot.len,
+                            pos + 1,
+                            slot.dir.word()
+                        ),
+                    ));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn err(text: &str) -> String {
+        let (grid, words) = match parse_puzzle_text("p.txt", text) {
+            Ok(x) => x,
+            Err(e) => return e.to_string(),
+        };
+        let slots = grid.slots();
+        validate("p.txt", &grid, &slots, &words)
+            .map(|_| "ok".to_string())
+            .unwrap_or_else(|e| e.to_string())
+    }
+
+    #[test]
+    fn small_instance_has_its_slots() {
+        let (grid, words) =
+            parse_puzzle_text("p", "....\n...#\n....\n\nboat\nart\nneed\nban\nore\nate\n").unwrap();
+        assert_eq!((grid.height, grid.width), (3, 4));
+        assert_eq!(words.len(), 6);
+        let slots = grid.slots();
+        let lens: Vec<(Direction, usize)> = slots.iter().map(|s| (s.dir, s.len)).collect();
+        assert_eq!(
+            lens,
+            vec![
+                (Direction::Across, 4),
+                (Direction::Across, 3),
+                (Direction::Across, 4),
+                (Direction::Down, 3),
+                (Direction::Down, 3),
+                (Direction::Down, 3),
+            ]
+        );
+        assert_eq!(slots[5].position_of((2, 2)), Some(2));
+        assert_eq!(slots[5].position_of((2, 3)), None);
+    }
+
+    #[test]
+    fn unicode_words_count_scalar_values() {
+        let (_, words) = parse_puzzle_text("p", "..\n\nすし\nLowe's\n").unwrap();
+        assert_eq!(words[0].letters.len(), 2);
+        assert_eq!(words[1].letters.len(), 6);
+    }
+
+    #[test]
+    fn ragged_row_is_a_syntax_error_with_position() {
+        assert_eq!(
+            err("....\n..\n\nab\n"),
+            "p.txt:2:3: grid row has 2 cells but the first row has 4"
+        );
+    }
+
+    #[test]
+    fn whitespace_in_grid_or_word_is_reported_where_it_is() {
+        assert!(err(".. .\n\nab\n").starts_with("p.txt:1:3: whitespace"));
+        assert!(err("..\n\nab\nn ew\n").starts_with("p.txt:4:2: word `n ew` contains whitespace"));
+        assert!(err("..\n\na\n").starts_with("p.txt:3:1: word `a` has 1 letter"));
+    }
+
+    #[test]
+    fn length_mismatch_names_both_counts() {
+        assert_eq!(
+            err("....\n...#\n....\n\nboat\nart\nneed\nban\nore\n"),
+            "invalid puzzle: slot and word lengths do not match: length 3: 4 slots but 3 words"
+        );
+    }
+
+    #[test]
+    fn disconnected_white_cells_are_rejected() {
+        assert_eq!(
+            err("..#..\n\nab\ncd\n"),
+            "invalid puzzle: white cells are not connected: 2 separate parts (row 1 col 1 and row 1 col 4 are in different parts)"
+        );
+    }
+
+    #[test]
+    fn given_letter_no_word_takes_is_reported_at_its_cell() {
+        assert_eq!(
+            err("....\n..z#\n....\n\nboat\nart\nneed\nban\nore\nate\n"),
+            "p.txt:2:3: given letter `z`: no 3-letter word has it as letter 3 (the across slot through this cell)"
+        );
+    }
+
+    #[test]
+    fn missing_words_and_empty_grid_are_clear() {
+        assert!(err("").starts_with("p.txt:1:1: empty puzzle"));
+        assert!(err("..\n").contains("no words"));
+        assert!(err("##\n\nab\n").contains("no white cells"));
+    }
+}
