@@ -137,6 +137,12 @@ pub enum Command {
     Backends,
     /// List the genres.
     Genres,
+    /// Skeleton-only commands (generate).
+    Skeleton {
+        /// The skeleton command.
+        #[command(subcommand)]
+        cmd: crate::puzzles::skeleton::cli::Command,
+    },
 }
 
 /// Runs a closure on a worker thread and gives up after `timeout` seconds (the embedded
@@ -216,6 +222,7 @@ fn print_report(genre: &str, args: &SolveArgs, r: &Report<Vec<String>>) {
         match (r.verdict, &r.note) {
             (Verdict::None, Some(note)) => println!("no solution: {note}"),
             (Verdict::None, None) => println!("no solution"),
+            (Verdict::Multiple, Some(note)) => println!("multiple\n{note}"),
             (v, _) => println!("{}", v.as_str()),
         }
     }
@@ -296,7 +303,14 @@ fn dispatch(command: Command) -> Result<i32> {
             formulation,
             timeout,
             json,
-        } => compare(&genre, &inputs, backends.as_deref(), &formulation, timeout, json),
+        } => compare(
+            &genre,
+            &inputs,
+            backends.as_deref(),
+            &formulation,
+            timeout,
+            json,
+        ),
         Command::Formulations { genre } => {
             let keys = registry::formulation_keys(&genre)?;
             println!("formulation keys of {genre} (first value = default):");
@@ -326,12 +340,16 @@ fn dispatch(command: Command) -> Result<i32> {
             }
             Ok(0)
         }
+        Command::Skeleton { cmd } => Ok(crate::puzzles::skeleton::cli::run(cmd)),
     }
 }
 
 /// The default connectivity for export: the first complete value of a `connectivity` key.
 fn complete_default(keys: &[crate::puzzles::FormulationKey], spec: &str) -> String {
-    let mentions = |k: &str| spec.split(',').any(|p| p.trim().starts_with(&format!("{k}=")));
+    let mentions = |k: &str| {
+        spec.split(',')
+            .any(|p| p.trim().starts_with(&format!("{k}=")))
+    };
     let mut parts: Vec<String> = spec
         .split(',')
         .filter(|p| !p.trim().is_empty())
@@ -394,7 +412,12 @@ fn export(
             "INCOMPLETE: base model + {} lazy cuts found while solving once with {backend_name}; \
              a solution of this file may break {}",
             r.cuts.len(),
-            model.lazy.iter().map(|l| l.name().to_string()).collect::<Vec<_>>().join(", ")
+            model
+                .lazy
+                .iter()
+                .map(|l| l.name().to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
         ));
         model.constraints.extend(r.cuts);
         model.lazy.clear();
@@ -405,8 +428,14 @@ fn export(
             backend::sat::check_cnf_size(&model, card)?;
             let cnf = CnfEncoder::encode_model(&model, card);
             let mut buf = Vec::new();
-            format::dimacs::write_cnf(&mut buf, cnf.num_vars(), cnf.clauses(), cnf.names(), &comments)
-                .map_err(|e| Error::Io(e.to_string()))?;
+            format::dimacs::write_cnf(
+                &mut buf,
+                cnf.num_vars(),
+                cnf.clauses(),
+                cnf.names(),
+                &comments,
+            )
+            .map_err(|e| Error::Io(e.to_string()))?;
             String::from_utf8(buf).map_err(|e| Error::Io(e.to_string()))?
         }
         ExportFormat::Lp => {
@@ -449,7 +478,13 @@ pub struct CompareRow {
 /// Runs one cell of `compare` as a child `puzzlec solve --json` process, so that a run that
 /// blows up (time or memory) is killed without taking the table down with it — the embedded
 /// solvers cannot be interrupted from inside the process.
-fn compare_cell(genre: &str, input: &str, spec: &str, backend_name: &str, timeout: f64) -> CompareRow {
+fn compare_cell(
+    genre: &str,
+    input: &str,
+    spec: &str,
+    backend_name: &str,
+    timeout: f64,
+) -> CompareRow {
     let mut row = CompareRow {
         input: input.to_string(),
         formulation: spec.to_string(),
@@ -481,30 +516,28 @@ fn compare_cell(genre: &str, input: &str, spec: &str, backend_name: &str, timeou
     match outcome {
         Ok(None) => row.verdict = "timeout".into(),
         Err(e) => row.verdict = format!("error: {e}"),
-        Ok(Some(done)) => {
-            match serde_json::from_str::<serde_json::Value>(done.stdout.trim()) {
-                Ok(v) if v.get("verdict").is_some() => {
-                    let stats = &v["stats"];
-                    let num = |k: &str| stats[k].as_u64().unwrap_or(0) as usize;
-                    row.formulation = stats["formulation"].as_str().unwrap_or(spec).to_string();
-                    row.vars = num("solver_vars");
-                    row.size = num("clauses").max(num("rows"));
-                    row.calls = num("solver_calls");
-                    row.cuts = num("cuts");
-                    row.verdict = v["verdict"].as_str().unwrap_or("?").to_string();
-                }
-                _ => {
-                    let message = done.stderr.lines().next().unwrap_or("").trim();
-                    row.verdict = if message.contains("timeout") || message.contains("timed out") {
-                        "timeout".into()
-                    } else if message.is_empty() {
-                        format!("error (exit {:?})", done.code)
-                    } else {
-                        message.to_string()
-                    }
+        Ok(Some(done)) => match serde_json::from_str::<serde_json::Value>(done.stdout.trim()) {
+            Ok(v) if v.get("verdict").is_some() => {
+                let stats = &v["stats"];
+                let num = |k: &str| stats[k].as_u64().unwrap_or(0) as usize;
+                row.formulation = stats["formulation"].as_str().unwrap_or(spec).to_string();
+                row.vars = num("solver_vars");
+                row.size = num("clauses").max(num("rows"));
+                row.calls = num("solver_calls");
+                row.cuts = num("cuts");
+                row.verdict = v["verdict"].as_str().unwrap_or("?").to_string();
+            }
+            _ => {
+                let message = done.stderr.lines().next().unwrap_or("").trim();
+                row.verdict = if message.contains("timeout") || message.contains("timed out") {
+                    "timeout".into()
+                } else if message.is_empty() {
+                    format!("error (exit {:?})", done.code)
+                } else {
+                    message.to_string()
                 }
             }
-        }
+        },
     }
     row
 }
@@ -549,7 +582,10 @@ fn compare(
         }
     }
     if json {
-        println!("{}", serde_json::to_string_pretty(&rows).expect("rows serialise"));
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&rows).expect("rows serialise")
+        );
     } else {
         eprintln!();
         println!(
@@ -563,7 +599,15 @@ fn compare(
                 .unwrap_or_else(|| r.input.clone());
             println!(
                 "| {} | {} | {} | {} | {} | {} | {} | {:.4} | {} |",
-                name, r.formulation, r.backend, r.vars, r.size, r.calls, r.cuts, r.seconds, r.verdict
+                name,
+                r.formulation,
+                r.backend,
+                r.vars,
+                r.size,
+                r.calls,
+                r.cuts,
+                r.seconds,
+                r.verdict
             );
         }
     }

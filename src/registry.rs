@@ -8,10 +8,16 @@ use crate::puzzles::{self, Formulation, FormulationKey, Puzzle};
 use crate::solve::{solve_puzzle, Report, SolveOptions};
 
 /// Every genre with a one-line description.
-pub const GENRES: &[(&str, &str)] = &[(
-    "heyawake",
-    "shade cells: rooms with counts, no touching, connected unshaded, no run over two borders",
-)];
+pub const GENRES: &[(&str, &str)] = &[
+    (
+        "heyawake",
+        "shade cells: rooms with counts, no touching, connected unshaded, no run over two borders",
+    ),
+    (
+        "skeleton",
+        "fill-in crossword: every listed word into one slot, crossings agree",
+    ),
+];
 
 /// A puzzle input: its text and where it came from.
 #[derive(Clone, Debug, Default)]
@@ -40,7 +46,8 @@ impl Input {
                 .map_err(|e| Error::Io(format!("cannot read standard input: {e}")))?;
             s
         } else {
-            std::fs::read_to_string(arg).map_err(|e| Error::Io(format!("cannot read {arg}: {e}")))?
+            std::fs::read_to_string(arg)
+                .map_err(|e| Error::Io(format!("cannot read {arg}: {e}")))?
         };
         Ok(Input {
             source: arg.to_string(),
@@ -97,6 +104,7 @@ fn unknown_genre(genre: &str) -> Error {
 pub fn formulation_keys(genre: &str) -> Result<Vec<FormulationKey>> {
     match genre {
         "heyawake" => Ok(puzzles::heyawake::formulate::formulation_keys()),
+        "skeleton" => Ok(puzzles::skeleton::formulate::keys()),
         _ => Err(unknown_genre(genre)),
     }
 }
@@ -107,6 +115,11 @@ pub fn load(genre: &str, input: &Input) -> Result<Box<dyn DynPuzzle>> {
         "heyawake" => Ok(Box::new(puzzles::heyawake::parse::parse(
             &input.source,
             &input.text,
+        )?)),
+        "skeleton" => Ok(Box::new(puzzles::skeleton::load_texts(
+            &input.source,
+            &input.text,
+            input.words.as_ref().map(|(s, t)| (s.as_str(), t.as_str())),
         )?)),
         _ => Err(unknown_genre(genre)),
     }

@@ -274,3 +274,107 @@ fn pairwise_swaps_miss_the_second_solution_the_solver_finds() {
     let first = solve_puzzle(&swap, &SolveOptions::new("varisat", "", Mode::First)).unwrap();
     assert!(pairwise_swap_finds_another(&swap, &first.solutions[0]));
 }
+
+fn puzzlec(args: &[&str]) -> (i32, String, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_puzzlec"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn cli_solves_and_lists_differing_slots() {
+    let (code, out, _) = puzzlec(&["solve", "skeleton", "models/skeleton/boat.txt"]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("boat\nart#\nneed\n"), "{out}");
+    assert!(out.contains("unique"), "{out}");
+    let (_, out, _) = puzzlec(&["solve", "skeleton", "models/skeleton/given7-open.txt"]);
+    assert!(out.contains("row 1 across: "), "{out}");
+}
+
+#[test]
+fn cli_takes_the_words_from_a_separate_file() {
+    let dir = std::env::temp_dir().join(format!("puzzlec-skeleton-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let grid = dir.join("grid.txt");
+    let words = dir.join("words.txt");
+    std::fs::write(&grid, "....\n...#\n....\n").unwrap();
+    std::fs::write(&words, "boat\nart\nneed\nban\nore\nate\n").unwrap();
+    let (code, out, err) = puzzlec(&[
+        "solve",
+        "skeleton",
+        grid.to_str().unwrap(),
+        "--words",
+        words.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("boat\nart#\nneed\n"), "{out}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn cli_bad_input_is_one_line_and_exit_2() {
+    let dir = std::env::temp_dir().join(format!("puzzlec-skeleton-bad-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (text, expected) in [
+        ("....\n..\n\nab\n", ":2:3: grid row has 2 cells"),
+        (
+            "....\n...#\n....\n\nboat\nart\nneed\nban\nore\n",
+            "length 3: 4 slots but 3 words",
+        ),
+        ("..#..\n\nab\ncd\n", "white cells are not connected"),
+        (
+            "....\n..z#\n....\n\nboat\nart\nneed\nban\nore\nate\n",
+            ":2:3: given letter `z`",
+        ),
+    ] {
+        let f = dir.join("bad.txt");
+        std::fs::write(&f, text).unwrap();
+        let (code, out, err) = puzzlec(&["solve", "skeleton", f.to_str().unwrap()]);
+        assert_eq!(code, 2, "{text:?}: {out} {err}");
+        assert!(err.contains(expected), "{text:?}: {err}");
+        assert_eq!(err.trim().lines().count(), 1, "{err}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn cli_generates_a_puzzle_that_solves_uniquely_to_its_answer() {
+    let dir = std::env::temp_dir().join(format!("puzzlec-skeleton-gen-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let answer = dir.join("answer.txt");
+    let (code, out, err) = puzzlec(&[
+        "skeleton",
+        "generate",
+        "--words",
+        "models/skeleton/words-en.txt",
+        "--size",
+        "9x9",
+        "--seed",
+        "5",
+        "--min-words",
+        "12",
+        "--time",
+        "20",
+        "--answer",
+        answer.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let p = load_texts("generated", &out, None).unwrap();
+    assert!(p.words.len() >= 12);
+    let expected: Vec<String> = std::fs::read_to_string(&answer)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect();
+    let (verdict, rows) = solve(&p, "batsat", "letters=channel", Mode::Unique);
+    assert_eq!(verdict, Verdict::Unique);
+    assert_eq!(rows[0], expected);
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -186,7 +186,9 @@ impl CnfEncoder {
         let bound = if has_int {
             literals
         } else {
-            (rhs - expr.constant).unsigned_abs().clamp(1, literals.max(1))
+            (rhs - expr.constant)
+                .unsigned_abs()
+                .clamp(1, literals.max(1))
         };
         literals.saturating_mul(bound)
     }

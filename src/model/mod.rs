@@ -129,7 +129,14 @@ impl Model {
             .push(NamedConstraint::new(name, constraint));
     }
     /// Adds `when → high ≥ low + gap` for two integer variables.
-    pub fn add_greater_if(&mut self, name: impl Into<String>, when: Lit, high: Var, low: Var, gap: i64) {
+    pub fn add_greater_if(
+        &mut self,
+        name: impl Into<String>,
+        when: Lit,
+        high: Var,
+        low: Var,
+        gap: i64,
+    ) {
         let bounds = |v: Var| match self.domain(v) {
             Domain::Bool => (0, 1),
             Domain::Int { lo, hi } => (lo, hi),

@@ -2,6 +2,7 @@
 //! its own solutions and verifies them by its own rules.
 
 pub mod heyawake;
+pub mod skeleton;
 use crate::error::{Error, Result};
 use crate::model::{Assignment, Model};
 use std::collections::BTreeMap;
@@ -148,4 +149,3 @@ pub trait Puzzle: Send + Sync {
         Vec::new()
     }
 }
-pub mod skeleton;

@@ -28,7 +28,13 @@ impl Heyawake {
         // Rule 1: no two shaded cells share an edge.
         for &(a, b) in &edges {
             m.add(
-                format!("no touching r{}c{}-r{}c{}", a / w + 1, a % w + 1, b / w + 1, b % w + 1),
+                format!(
+                    "no touching r{}c{}-r{}c{}",
+                    a / w + 1,
+                    a % w + 1,
+                    b / w + 1,
+                    b % w + 1
+                ),
                 Constraint::clause([!shaded[a], !shaded[b]]),
             );
         }

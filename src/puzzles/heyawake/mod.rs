@@ -95,7 +95,11 @@ impl Heyawake {
         // Rule 1: no two shaded cells share an edge.
         let edges = grid_edges(self.height, self.width);
         if let Some(&(a, b)) = edges.iter().find(|&&(a, b)| shaded[a] && shaded[b]) {
-            return Err(format!("rule 1: shaded cells {} and {} touch", rc(a), rc(b)));
+            return Err(format!(
+                "rule 1: shaded cells {} and {} touch",
+                rc(a),
+                rc(b)
+            ));
         }
         // Rule 2: the unshaded cells are connected.
         let comps = components(&adjacency(n, &edges), |v| !shaded[v]);
@@ -148,8 +152,12 @@ impl Heyawake {
     /// The most shaded cells a room can hold with no two touching (rule 1): its size minus a
     /// maximum matching of its (bipartite) grid graph.
     pub fn max_shaded(&self, room: &Room) -> usize {
-        let index: std::collections::HashMap<usize, usize> =
-            room.cells.iter().enumerate().map(|(i, &c)| (c, i)).collect();
+        let index: std::collections::HashMap<usize, usize> = room
+            .cells
+            .iter()
+            .enumerate()
+            .map(|(i, &c)| (c, i))
+            .collect();
         let colour = |c: usize| (c / self.width + c % self.width) % 2;
         let neighbours = |c: usize| -> Vec<usize> {
             let (r, col) = (c / self.width, c % self.width);
@@ -166,7 +174,9 @@ impl Heyawake {
             if col + 1 < self.width {
                 out.push(c + 1);
             }
-            out.into_iter().filter_map(|d| index.get(&d).copied()).collect()
+            out.into_iter()
+                .filter_map(|d| index.get(&d).copied())
+                .collect()
         };
         let mut matched_to: Vec<Option<usize>> = vec![None; room.cells.len()];
         fn augment(
@@ -217,7 +227,12 @@ impl Heyawake {
         for (r, row) in rows.iter().enumerate() {
             let row: Vec<char> = row.trim().chars().collect();
             if row.len() != self.width {
-                return Err(format!("row {} has {} cells, expected {}", r + 1, row.len(), self.width));
+                return Err(format!(
+                    "row {} has {} cells, expected {}",
+                    r + 1,
+                    row.len(),
+                    self.width
+                ));
             }
             for ch in row {
                 out.push(match ch {
@@ -276,7 +291,9 @@ mod tests {
     fn a_run_through_three_rooms_breaks_rule_4_even_when_a_room_repeats() {
         // A U-shaped room A around B: the unshaded top row A|B|A crosses two borders.
         let p = parse::parse_text("t", "ABA\nAAA\n").unwrap();
-        let err = p.check(&[false, false, false, false, true, false]).unwrap_err();
+        let err = p
+            .check(&[false, false, false, false, true, false])
+            .unwrap_err();
         assert!(err.starts_with("rule 4"), "{err}");
     }
 

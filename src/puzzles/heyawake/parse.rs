@@ -22,7 +22,8 @@ pub fn parse(source: &str, text: &str) -> Result<Heyawake> {
         .map(str::trim)
         .find(|l| !l.is_empty() && !l.starts_with("//"))
         .unwrap_or("");
-    if first.starts_with("http://") || first.starts_with("https://") || first.contains("?heyawake") {
+    if first.starts_with("http://") || first.starts_with("https://") || first.contains("?heyawake")
+    {
         parse_url(first)
     } else {
         parse_text(source, text)
@@ -62,7 +63,12 @@ pub fn parse_text(source: &str, text: &str) -> Result<Heyawake> {
         }
     }
     let Some((first_line, first)) = grid.first() else {
-        return Err(Error::input(source, 1, 1, "no grid rows; expected rows of room labels"));
+        return Err(Error::input(
+            source,
+            1,
+            1,
+            "no grid rows; expected rows of room labels",
+        ));
     };
     let width = first.len();
     for (line_no, row) in &grid {
@@ -178,7 +184,11 @@ pub fn parse_text(source: &str, text: &str) -> Result<Heyawake> {
         width,
         height,
         &ids,
-        |id| char::from_u32(id as u32).map(String::from).unwrap_or_default(),
+        |id| {
+            char::from_u32(id as u32)
+                .map(String::from)
+                .unwrap_or_default()
+        },
         |id| {
             char::from_u32(id as u32)
                 .and_then(|c| clues.get(&c).copied())
@@ -221,10 +231,16 @@ pub fn parse_url(url: &str) -> Result<Heyawake> {
             .next()
             .ok_or_else(|| url_error(url.len() + 1, format!("URL ends before the {what}")))?;
         let n: usize = tok.parse().map_err(|_| {
-            url_error(col + 1, format!("`{tok}` is not a {what} (a positive number)"))
+            url_error(
+                col + 1,
+                format!("`{tok}` is not a {what} (a positive number)"),
+            )
         })?;
         if n == 0 || n > 200 {
-            return Err(url_error(col + 1, format!("{what} {n} is out of range 1..=200")));
+            return Err(url_error(
+                col + 1,
+                format!("{what} {n} is out of range 1..=200"),
+            ));
         }
         Ok((col, n))
     };
@@ -281,9 +297,15 @@ pub fn parse_url(url: &str) -> Result<Heyawake> {
     let mut room = 0;
     let mut i = pos;
     let hex = |from: usize, len: usize| -> Result<u32> {
-        let digits: String = body.get(from..from + len).map(|s| s.iter().collect()).ok_or_else(|| {
-            url_error(col_of(body.len()), format!("clue cut short: expected {len} hex digits"))
-        })?;
+        let digits: String = body
+            .get(from..from + len)
+            .map(|s| s.iter().collect())
+            .ok_or_else(|| {
+                url_error(
+                    col_of(body.len()),
+                    format!("clue cut short: expected {len} hex digits"),
+                )
+            })?;
         u32::from_str_radix(&digits, 16)
             .map_err(|_| url_error(col_of(from), format!("`{digits}` is not hexadecimal")))
     };
