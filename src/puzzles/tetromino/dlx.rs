@@ -1,0 +1,224 @@
+//! The native exact-cover enumerator: a backtracker that covers the first empty cell in
+//! reading order with every placement anchored there, under per-kind count bounds.
+
+use super::bags::Bounds;
+use super::field::Region;
+use super::shapes::{all_orientations, Kind};
+use super::Placement;
+
+/// One placement compiled for the search: its kind and its four cell indices (anchor first).
+#[derive(Clone, Copy, Debug)]
+struct Compiled {
+    kind: usize,
+    cells: [u32; 4],
+}
+
+/// An exact-cover enumerator for one region: all placements precomputed and grouped by the
+/// cell (first in reading order) they cover first.
+pub struct Enumerator {
+    width: usize,
+    /// Cells of the box that are not in the region start (and stay) filled.
+    start: Vec<bool>,
+    placements: Vec<Compiled>,
+    anchored: Vec<Vec<u32>>,
+    size: usize,
+}
+
+/// The search's mutable state.
+struct State<'a> {
+    filled: Vec<bool>,
+    counts: [usize; 7],
+    stack: Vec<u32>,
+    bounds: &'a Bounds,
+    nodes: u64,
+}
+
+impl Enumerator {
+    /// Compiles the placements of a region (every orientation at every position inside it).
+    pub fn new(region: &Region) -> Enumerator {
+        let (h, w) = (region.height, region.width);
+        let mut placements = Vec::new();
+        let mut anchored = vec![Vec::new(); h * w];
+        for o in all_orientations() {
+            let (ar, ac) = (o.cells[0].0 as i64, o.cells[0].1 as i64);
+            for r in 0..h as i64 {
+                for c in 0..w as i64 {
+                    let abs = o
+                        .cells
+                        .map(|(dr, dc)| (r + dr as i64 - ar, c + dc as i64 - ac));
+                    if abs.iter().all(|&(rr, cc)| region.contains(rr, cc)) {
+                        let cells = abs.map(|(rr, cc)| (rr as usize * w + cc as usize) as u32);
+                        anchored[cells[0] as usize].push(placements.len() as u32);
+                        placements.push(Compiled {
+                            kind: o.kind.index(),
+                            cells,
+                        });
+                    }
+                }
+            }
+        }
+        Enumerator {
+            width: w,
+            start: region.cells.iter().map(|&b| !b).collect(),
+            placements,
+            anchored,
+            size: region.size(),
+        }
+    }
+
+    /// Number of placements (candidate pieces) in the region.
+    pub fn placement_count(&self) -> usize {
+        self.placements.len()
+    }
+
+    /// Calls `visit` with every tiling whose kind counts lie within `bounds` (each tiling once,
+    /// as a set of placements); `visit` returns `false` to stop. Returns the number of search
+    /// nodes visited.
+    pub fn enumerate(&self, bounds: &Bounds, visit: &mut dyn FnMut(&[Placement]) -> bool) -> u64 {
+        if self.size % 4 != 0 || !bounds.admits_total(self.size / 4) {
+            return 0;
+        }
+        let mut state = State {
+            filled: self.start.clone(),
+            counts: [0; 7],
+            stack: Vec::with_capacity(self.size / 4),
+            bounds,
+            nodes: 0,
+        };
+        let mut buffer = Vec::with_capacity(self.size / 4);
+        self.search(0, self.size / 4, &mut state, &mut |ids: &[u32]| {
+            buffer.clear();
+            buffer.extend(ids.iter().map(|&i| self.placement(i)));
+            visit(&buffer)
+        });
+        state.nodes
+    }
+
+    /// Counts the tilings within `bounds`.
+    pub fn count(&self, bounds: &Bounds) -> u64 {
+        let mut n = 0u64;
+        self.enumerate(bounds, &mut |_| {
+            n += 1;
+            true
+        });
+        n
+    }
+
+    fn placement(&self, id: u32) -> Placement {
+        let p = &self.placements[id as usize];
+        let mut cells = p.cells.map(|i| {
+            (
+                (i as usize / self.width) as u16,
+                (i as usize % self.width) as u16,
+            )
+        });
+        cells.sort_unstable();
+        Placement {
+            kind: Kind::from_index(p.kind),
+            cells,
+        }
+    }
+
+    /// Returns false when the visitor asked to stop.
+    fn search(
+        &self,
+        from: usize,
+        pieces_left: usize,
+        st: &mut State,
+        emit: &mut dyn FnMut(&[u32]) -> bool,
+    ) -> bool {
+        st.nodes += 1;
+        let mut pos = from;
+        while pos < st.filled.len() && st.filled[pos] {
+            pos += 1;
+        }
+        let deficit: usize = (0..7)
+            .map(|k| st.bounds.lo[k].saturating_sub(st.counts[k]))
+            .sum();
+        if deficit > pieces_left {
+            return true;
+        }
+        if pos == st.filled.len() {
+            return emit(&st.stack);
+        }
+        for &id in &self.anchored[pos] {
+            let p = self.placements[id as usize];
+            if st.counts[p.kind] >= st.bounds.hi[p.kind]
+                || st.filled[p.cells[1] as usize]
+                || st.filled[p.cells[2] as usize]
+                || st.filled[p.cells[3] as usize]
+            {
+                continue;
+            }
+            for &c in &p.cells {
+                st.filled[c as usize] = true;
+            }
+            st.counts[p.kind] += 1;
+            st.stack.push(id);
+            let go_on = self.search(pos + 1, pieces_left - 1, st, emit);
+            st.stack.pop();
+            st.counts[p.kind] -= 1;
+            for &c in &p.cells {
+                st.filled[c as usize] = false;
+            }
+            if !go_on {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzles::tetromino::bags::Bounds;
+
+    #[test]
+    fn spec_counts_on_small_rectangles() {
+        let one_bag = Bounds::bag_rule(4, [0; 7], [0; 7]);
+        assert_eq!(
+            Enumerator::new(&Region::rectangle(4, 4)).count(&one_bag),
+            24
+        );
+        assert_eq!(
+            Enumerator::new(&Region::rectangle(4, 4)).count(&Bounds::unlimited(4)),
+            117
+        );
+        assert_eq!(
+            Enumerator::new(&Region::rectangle(4, 5)).count(&Bounds::unlimited(5)),
+            454
+        );
+        let six = Bounds::bag_rule(6, [0; 7], [0; 7]);
+        assert_eq!(Enumerator::new(&Region::rectangle(4, 6)).count(&six), 2);
+    }
+
+    #[test]
+    fn a_single_piece_region_has_one_tiling_per_matching_shape() {
+        let region = Region::from_rows(&["XXX", "_X_"]);
+        let mut seen = Vec::new();
+        Enumerator::new(&region).enumerate(&Bounds::unlimited(1), &mut |t| {
+            seen.push(t.to_vec());
+            true
+        });
+        assert_eq!(seen.len(), 1);
+        assert_eq!(seen[0][0].kind, Kind::T);
+    }
+
+    #[test]
+    fn lower_bounds_hold_on_complete_tilings() {
+        let mut need_s = Bounds::unlimited(1);
+        need_s.lo[Kind::S.index()] = 1;
+        assert_eq!(Enumerator::new(&Region::rectangle(2, 2)).count(&need_s), 0);
+    }
+
+    #[test]
+    fn the_visitor_can_stop_early() {
+        let mut n = 0;
+        Enumerator::new(&Region::rectangle(4, 4)).enumerate(&Bounds::unlimited(4), &mut |_| {
+            n += 1;
+            n < 3
+        });
+        assert_eq!(n, 3);
+    }
+}
