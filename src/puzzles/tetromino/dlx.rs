@@ -75,7 +75,7 @@ impl Enumerator {
     /// as a set of placements); `visit` returns `false` to stop. Returns the number of search
     /// nodes visited.
     pub fn enumerate(&self, bounds: &Bounds, visit: &mut dyn FnMut(&[Placement]) -> bool) -> u64 {
-        if self.size % 4 != 0 || !bounds.admits_total(self.size / 4) {
+        if !self.size.is_multiple_of(4) || !bounds.admits_total(self.size / 4) {
             return 0;
         }
         let mut state = State {

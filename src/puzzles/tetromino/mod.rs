@@ -7,9 +7,12 @@
 pub mod bags;
 pub mod dlx;
 pub mod field;
+pub mod formulate;
 pub mod prune;
 pub mod shapes;
 
+use crate::error::{Error, Result};
+use crate::puzzles::{Formulated, Formulation, FormulationKey, Puzzle};
 use bags::Bounds;
 use field::Region;
 use shapes::{normalize, orientations_of, Kind};
@@ -73,7 +76,7 @@ impl Tetromino {
     /// Checks a tiling by the rules: every piece is one of its kind's fixed orientations and
     /// lies inside the region, the pieces cover every cell exactly once, and the kind counts
     /// lie within the bounds.
-    pub fn check(&self, tiling: &Tiling) -> Result<(), String> {
+    pub fn check(&self, tiling: &Tiling) -> std::result::Result<(), String> {
         let (h, w) = (self.region.height, self.region.width);
         let mut covered = vec![false; h * w];
         for p in &tiling.placements {
@@ -131,6 +134,63 @@ impl Tetromino {
             }
         }
         grid.chunks(w.max(1)).map(|r| r.iter().collect()).collect()
+    }
+}
+
+/// Reads an instance from text or fumen under the plain bag rule; a region whose size is not
+/// a multiple of 4 is an [`Error::Invalid`].
+pub fn load_text(source: &str, text: &str) -> Result<Tetromino> {
+    let region = field::parse_region(source, text)?;
+    check_size(&region)?;
+    Ok(Tetromino::with_bag_rule(region))
+}
+
+/// Fails with a clear message when the region cannot be cut into 4-cell pieces by size.
+pub fn check_size(region: &Region) -> Result<()> {
+    let size = region.size();
+    if !size.is_multiple_of(4) {
+        return Err(Error::Invalid(format!(
+            "the region has {size} cells, not a multiple of 4: no tetromino tiling exists \
+             ({} cells too many)",
+            size % 4
+        )));
+    }
+    Ok(())
+}
+
+impl Puzzle for Tetromino {
+    type Solution = Tiling;
+    fn genre(&self) -> &'static str {
+        "tetromino"
+    }
+    fn formulation_keys(&self) -> Vec<FormulationKey> {
+        Vec::new()
+    }
+    fn formulate(&self, _formulation: &Formulation) -> Result<Formulated<Tiling>> {
+        Ok(formulate::placement_model(self))
+    }
+    fn verify(&self, solution: &Tiling) -> std::result::Result<(), String> {
+        self.check(solution)
+    }
+    fn rows(&self, solution: &Tiling) -> Vec<String> {
+        self.letter_rows(solution)
+    }
+    fn precheck(&self) -> Option<String> {
+        let size = self.region.size();
+        if !size.is_multiple_of(4) {
+            return Some(format!("{size} cells is not a multiple of 4"));
+        }
+        if !self.bounds.admits_total(self.pieces()) {
+            return Some(format!(
+                "no kind counts within {} sum to {} pieces",
+                self.bounds.describe(),
+                self.pieces()
+            ));
+        }
+        if prune::split(&self.region).is_none() {
+            return Some("a separated part of the region has a size not a multiple of 4".into());
+        }
+        None
     }
 }
 

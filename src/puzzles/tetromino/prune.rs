@@ -147,6 +147,12 @@ fn cut_off(part: &[Cell]) -> Option<(Vec<Cell>, Vec<Cell>)> {
 /// A 2-colouring of the plane with period 4 in both directions, as a 4×4 pattern.
 type Colouring = [[bool; 4]; 4];
 
+/// A colouring as a rule on (row, column).
+type ColourRule = fn(usize, usize) -> bool;
+
+/// Receives one tiling per part and the summed kind counts; returns `false` to stop.
+type CombineVisitor<'v> = dyn FnMut(&[&[Placement]], &[usize; 7]) -> bool + 'v;
+
 /// A parity filter: a colouring and, per kind, the largest deviation `|A − B| / 2` of one
 /// piece and the deviation's parity when every placement of the kind shares it.
 #[derive(Clone, Debug)]
@@ -195,7 +201,7 @@ impl ParityFilter {
             .filter(|&&(r, c)| self.colouring[r as usize % 4][c as usize % 4])
             .count() as i64;
         let diff = (a - (cells.len() as i64 - a)).unsigned_abs() as usize;
-        (diff % 2 == 0).then_some(diff / 2)
+        diff.is_multiple_of(2).then_some(diff / 2)
     }
 
     /// Whether a part with this bias may be tiled with these kind counts (a necessary
@@ -206,12 +212,12 @@ impl ParityFilter {
             return false;
         }
         let mut parity = 0;
-        for k in 0..7 {
-            if counts[k] == 0 {
+        for (&n, fixed) in counts.iter().zip(&self.parity) {
+            if n == 0 {
                 continue;
             }
-            match self.parity[k] {
-                Some(p) => parity += p * counts[k],
+            match fixed {
+                Some(p) => parity += p * n,
                 None => return true,
             }
         }
@@ -223,7 +229,7 @@ impl ParityFilter {
 /// 2-tall checkerboards, diagonal stripes both ways and 2×2 blocks, each at every shift that
 /// gives a different colouring.
 pub fn parity_filters() -> Vec<ParityFilter> {
-    let bases: [(&str, fn(usize, usize) -> bool); 8] = [
+    let bases: [(&str, ColourRule); 8] = [
         ("checkerboard", |r, c| (r + c) % 2 == 0),
         ("columns", |_, c| c % 2 == 0),
         ("rows", |r, _| r % 2 == 0),
@@ -539,7 +545,7 @@ fn combine<'a>(
     counts: [usize; 7],
     bounds: &Bounds,
     chosen: &mut Vec<&'a [Placement]>,
-    emit: &mut dyn FnMut(&[&[Placement]], &[usize; 7]) -> bool,
+    emit: &mut CombineVisitor,
 ) -> bool {
     if index == groups.len() {
         return !bounds.admits(&counts) || emit(chosen, &counts);
@@ -648,6 +654,32 @@ mod tests {
             let mut p = Pruned::new(&region, &bounds).unwrap();
             assert_eq!(p.count_groups().values().sum::<u128>(), want);
         }
+    }
+
+    fn spec_minus_t_region() -> Region {
+        let rows = "__________/XXXX______/XXXX__X__X/XXX___XXXX/XXX_XXXXXX/XXX__XXXXX/XXX_XXXXXX/XXXX_XXXXX";
+        crate::puzzles::tetromino::field::parse_text("spec", rows).unwrap()
+    }
+
+    #[test]
+    fn spec_minus_t1_region_has_17_tilings() {
+        let region = spec_minus_t_region();
+        let mut minus = [0; 7];
+        minus[crate::puzzles::tetromino::shapes::Kind::T.index()] = 1;
+        let bounds = Bounds::bag_rule(region.size() / 4, [0; 7], minus);
+        assert_eq!(region.size() / 4, 13);
+        let mut p = Pruned::new(&region, &bounds).unwrap();
+        assert_eq!(p.count_groups().values().sum::<u128>(), 17);
+        assert_eq!(Enumerator::new(&region).count(&bounds), 17);
+    }
+
+    #[test]
+    fn spec_four_by_ten_two_bags_has_8260_tilings() {
+        let region = Region::rectangle(4, 10);
+        let bounds = Bounds::bag_rule(10, [0; 7], [0; 7]);
+        let mut p = Pruned::new(&region, &bounds).unwrap();
+        assert_eq!(p.count_groups().values().sum::<u128>(), 8260);
+        assert_eq!(Enumerator::new(&region).count(&bounds), 8260);
     }
 
     fn random_region() -> impl Strategy<Value = (Region, Bounds)> {
