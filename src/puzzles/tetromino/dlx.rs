@@ -3,7 +3,7 @@
 
 use super::bags::Bounds;
 use super::field::Region;
-use super::shapes::{all_orientations, Kind};
+use super::shapes::{all_orientations, normalize, Kind};
 use super::Placement;
 
 /// One placement compiled for the search: its kind and its four cell indices (anchor first).
@@ -17,6 +17,8 @@ struct Compiled {
 /// cell (first in reading order) they cover first.
 pub struct Enumerator {
     width: usize,
+    /// Whether the search runs on the transposed region.
+    transposed: bool,
     /// Cells of the box that are not in the region start (and stay) filled.
     start: Vec<bool>,
     placements: Vec<Compiled>,
@@ -35,18 +37,35 @@ struct State<'a> {
 
 impl Enumerator {
     /// Compiles the placements of a region (every orientation at every position inside it).
+    /// A region wider than tall is searched transposed, so the first empty cell moves along
+    /// the short side and the frontier stays narrow.
     pub fn new(region: &Region) -> Enumerator {
-        let (h, w) = (region.height, region.width);
+        let transposed = region.width > region.height;
+        let (h, w) = if transposed {
+            (region.width, region.height)
+        } else {
+            (region.height, region.width)
+        };
+        let inside = |r: i64, c: i64| {
+            if transposed {
+                region.contains(c, r)
+            } else {
+                region.contains(r, c)
+            }
+        };
         let mut placements = Vec::new();
         let mut anchored = vec![Vec::new(); h * w];
         for o in all_orientations() {
-            let (ar, ac) = (o.cells[0].0 as i64, o.cells[0].1 as i64);
+            let shape = if transposed {
+                normalize(o.cells.map(|(r, c)| (c as i32, r as i32)))
+            } else {
+                o.cells
+            };
+            let (ar, ac) = (shape[0].0 as i64, shape[0].1 as i64);
             for r in 0..h as i64 {
                 for c in 0..w as i64 {
-                    let abs = o
-                        .cells
-                        .map(|(dr, dc)| (r + dr as i64 - ar, c + dc as i64 - ac));
-                    if abs.iter().all(|&(rr, cc)| region.contains(rr, cc)) {
+                    let abs = shape.map(|(dr, dc)| (r + dr as i64 - ar, c + dc as i64 - ac));
+                    if abs.iter().all(|&(rr, cc)| inside(rr, cc)) {
                         let cells = abs.map(|(rr, cc)| (rr as usize * w + cc as usize) as u32);
                         anchored[cells[0] as usize].push(placements.len() as u32);
                         placements.push(Compiled {
@@ -57,9 +76,13 @@ impl Enumerator {
                 }
             }
         }
+        let start = (0..h * w)
+            .map(|i| !inside((i / w) as i64, (i % w) as i64))
+            .collect();
         Enumerator {
             width: w,
-            start: region.cells.iter().map(|&b| !b).collect(),
+            transposed,
+            start,
             placements,
             anchored,
             size: region.size(),
@@ -107,10 +130,15 @@ impl Enumerator {
     fn placement(&self, id: u32) -> Placement {
         let p = &self.placements[id as usize];
         let mut cells = p.cells.map(|i| {
-            (
+            let (r, c) = (
                 (i as usize / self.width) as u16,
                 (i as usize % self.width) as u16,
-            )
+            );
+            if self.transposed {
+                (c, r)
+            } else {
+                (r, c)
+            }
         });
         cells.sort_unstable();
         Placement {

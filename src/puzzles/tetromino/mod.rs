@@ -5,9 +5,11 @@
 //! bounds) → the rules ([`Tetromino::verify`]) → the native enumerator ([`dlx`], [`prune`]).
 
 pub mod bags;
+pub mod cli;
 pub mod dlx;
 pub mod field;
 pub mod formulate;
+pub mod list;
 pub mod prune;
 pub mod shapes;
 
