@@ -64,7 +64,7 @@ impl Progress {
     }
     /// Notes that `n` tilings were found so far.
     pub fn tick(&mut self, n: u64) {
-        if !self.enabled || n % 256 != 0 {
+        if !self.enabled || !n.is_multiple_of(256) {
             return;
         }
         let now = Instant::now();
