@@ -201,6 +201,10 @@ impl Enumerator {
 mod tests {
     use super::*;
     use crate::puzzles::tetromino::bags::Bounds;
+    use crate::puzzles::tetromino::formulate::placements;
+    use crate::puzzles::tetromino::testing::random_region;
+    use crate::puzzles::tetromino::{Tetromino, Tiling};
+    use proptest::prelude::*;
 
     #[test]
     fn spec_counts_on_small_rectangles() {
@@ -238,6 +242,66 @@ mod tests {
         let mut need_s = Bounds::unlimited(1);
         need_s.lo[Kind::S.index()] = 1;
         assert_eq!(Enumerator::new(&Region::rectangle(2, 2)).count(&need_s), 0);
+    }
+
+    /// Every tiling by plain recursion over the model's placement list (cover the first
+    /// uncovered cell in reading order), independent of the enumerator.
+    fn brute_force(p: &Tetromino) -> Vec<Tiling> {
+        fn go(
+            p: &Tetromino,
+            all: &[Placement],
+            covered: &mut Vec<(u16, u16)>,
+            chosen: &mut Vec<Placement>,
+            out: &mut Vec<Tiling>,
+        ) {
+            let first = p
+                .region
+                .cell_list()
+                .into_iter()
+                .map(|(r, c)| (r as u16, c as u16))
+                .find(|x| !covered.contains(x));
+            let Some(first) = first else {
+                let t = Tiling::new(chosen.clone());
+                if p.bounds.admits(&t.kind_counts()) {
+                    out.push(t);
+                }
+                return;
+            };
+            for pl in all.iter().filter(|pl| pl.cells[0] == first) {
+                if pl.cells.iter().any(|x| covered.contains(x)) {
+                    continue;
+                }
+                covered.extend(pl.cells);
+                chosen.push(*pl);
+                go(p, all, covered, chosen, out);
+                chosen.pop();
+                covered.truncate(covered.len() - 4);
+            }
+        }
+        let all: Vec<Placement> = placements(p).into_iter().map(|(_, pl)| pl).collect();
+        let mut out = Vec::new();
+        go(p, &all, &mut Vec::new(), &mut Vec::new(), &mut out);
+        out.sort();
+        out
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 150, ..ProptestConfig::default() })]
+
+        #[test]
+        fn the_enumerator_lists_exactly_the_brute_force_tilings((region, bounds) in random_region()) {
+            let p = Tetromino { region, bounds };
+            let mut mine = Vec::new();
+            Enumerator::new(&p.region).enumerate(&p.bounds, &mut |t| {
+                mine.push(Tiling::new(t.to_vec()));
+                true
+            });
+            mine.sort();
+            for t in &mine {
+                prop_assert_eq!(p.check(t), Ok(()));
+            }
+            prop_assert_eq!(mine, brute_force(&p));
+        }
     }
 
     #[test]

@@ -205,6 +205,61 @@ pub fn describe_counts(counts: &[usize; 7]) -> String {
         .join(" ")
 }
 
+/// Shared test helpers: random regions made of dropped pieces.
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::bags::Bounds;
+    use super::field::Region;
+    use super::shapes::all_orientations;
+    use proptest::prelude::*;
+
+    /// A random region (a union of random non-overlapping pieces in a box of 2..=7 × 2..=7,
+    /// so sizes are multiples of 4 and tilings are common) with random or unlimited bounds.
+    pub(crate) fn random_region() -> impl Strategy<Value = (Region, Bounds)> {
+        (
+            2usize..8,
+            2usize..8,
+            prop::collection::vec((0usize..19, 0usize..7, 0usize..7), 1..10),
+            prop::collection::vec(0usize..3, 7),
+            prop::collection::vec(0usize..3, 7),
+            any::<bool>(),
+        )
+            .prop_map(|(h, w, drops, a, b, unlimited)| {
+                let orients = all_orientations();
+                let mut region = Region {
+                    width: w,
+                    height: h,
+                    cells: vec![false; w * h],
+                };
+                for (o, r, c) in drops {
+                    let cells = orients[o]
+                        .cells
+                        .map(|(dr, dc)| (dr as usize + r, dc as usize + c));
+                    if cells.iter().all(|&(r, c)| r < h && c < w)
+                        && cells.iter().all(|&(r, c)| !region.cells[r * w + c])
+                    {
+                        for (r, c) in cells {
+                            region.cells[r * w + c] = true;
+                        }
+                    }
+                }
+                let pieces = region.size() / 4;
+                let bounds = if unlimited {
+                    Bounds::unlimited(pieces)
+                } else {
+                    let mut lo = [0; 7];
+                    let mut hi = [0; 7];
+                    for k in 0..7 {
+                        lo[k] = a[k].min(b[k]) / 2;
+                        hi[k] = a[k].max(b[k]) + 1;
+                    }
+                    Bounds { lo, hi }
+                };
+                (region, bounds)
+            })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -682,48 +682,7 @@ mod tests {
         assert_eq!(Enumerator::new(&region).count(&bounds), 8260);
     }
 
-    fn random_region() -> impl Strategy<Value = (Region, Bounds)> {
-        // a union of random pieces dropped into a 5×5 box, plus some extra cells removed
-        (
-            prop::collection::vec((0usize..19, 0u16..5, 0u16..5), 1..8),
-            prop::collection::vec(0usize..3, 7),
-            prop::collection::vec(0usize..3, 7),
-            any::<bool>(),
-        )
-            .prop_map(|(drops, a, b, unlimited)| {
-                let orients = all_orientations();
-                let mut region = Region {
-                    width: 5,
-                    height: 5,
-                    cells: vec![false; 25],
-                };
-                for (o, r, c) in drops {
-                    let cells = orients[o].cells.map(|(dr, dc)| (dr + r, dc + c));
-                    if cells.iter().all(|&(r, c)| r < 5 && c < 5)
-                        && cells
-                            .iter()
-                            .all(|&(r, c)| !region.cells[r as usize * 5 + c as usize])
-                    {
-                        for (r, c) in cells {
-                            region.cells[r as usize * 5 + c as usize] = true;
-                        }
-                    }
-                }
-                let pieces = region.size() / 4;
-                let bounds = if unlimited {
-                    Bounds::unlimited(pieces)
-                } else {
-                    let mut lo = [0; 7];
-                    let mut hi = [0; 7];
-                    for k in 0..7 {
-                        lo[k] = a[k].min(b[k]) / 2;
-                        hi[k] = a[k].max(b[k]) + 1;
-                    }
-                    Bounds { lo, hi }
-                };
-                (region, bounds)
-            })
-    }
+    use crate::puzzles::tetromino::testing::random_region;
 
     proptest! {
         #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
