@@ -1,0 +1,92 @@
+//! Tetromino packing against the spec's published counts (models/tetromino/counts.tsv).
+
+use puzzlec::puzzles::tetromino::cli::{instance, ListArgs};
+use puzzlec::puzzles::tetromino::list::{list_native, Progress};
+use puzzlec::puzzles::tetromino::Tetromino;
+use std::collections::HashSet;
+
+/// (file, options, tilings) rows of the shipped counts table.
+fn spec_cases() -> Vec<(String, Vec<String>, u128)> {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/models/tetromino");
+    let table = std::fs::read_to_string(format!("{dir}/counts.tsv")).unwrap();
+    table
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let cols: Vec<&str> = l.split('\t').collect();
+            (
+                format!("{dir}/{}", cols[0]),
+                cols[1].split_whitespace().map(String::from).collect(),
+                cols[2].trim().parse().unwrap(),
+            )
+        })
+        .collect()
+}
+
+fn args(file: &str, options: &[String]) -> ListArgs {
+    let mut a = ListArgs {
+        input: file.to_string(),
+        count: false,
+        fumen: false,
+        json: false,
+        plus: vec![],
+        minus: vec![],
+        kinds: vec![],
+        unlimited: false,
+        solver: "native".into(),
+        formulation: String::new(),
+    };
+    let mut it = options.iter();
+    while let Some(o) = it.next() {
+        match o.as_str() {
+            "--unlimited" => a.unlimited = true,
+            "--minus" => a.minus.push(it.next().unwrap().clone()),
+            "--plus" => a.plus.push(it.next().unwrap().clone()),
+            other => panic!("option {other} not handled by the test"),
+        }
+    }
+    a
+}
+
+fn load(file: &str, options: &[String]) -> Tetromino {
+    instance(&args(file, options)).unwrap()
+}
+
+#[test]
+fn native_listing_matches_every_spec_count_with_verified_distinct_tilings() {
+    let cases = spec_cases();
+    assert_eq!(cases.len(), 6);
+    for (file, options, want) in cases {
+        let p = load(&file, &options);
+        let listing = list_native(&p, false, &mut Progress::new(false)).unwrap();
+        assert_eq!(listing.total(), want, "{file} {options:?}");
+        let mut seen = HashSet::new();
+        for t in listing.tilings.values().flatten() {
+            assert_eq!(p.check(t), Ok(()), "{file}");
+            assert!(seen.insert(t.clone()), "{file}: a tiling listed twice");
+        }
+        assert_eq!(seen.len() as u128, want);
+        let counted = list_native(&p, true, &mut Progress::new(false)).unwrap();
+        assert_eq!(counted.counts, listing.counts, "{file}");
+    }
+}
+
+#[test]
+fn a_region_not_a_multiple_of_four_is_a_clear_error() {
+    let dir = std::env::temp_dir().join("puzzlec-tetromino-test-size");
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("odd.txt");
+    std::fs::write(&f, "XXX\nXX_\n").unwrap();
+    let err = instance(&args(f.to_str().unwrap(), &[])).unwrap_err();
+    assert_eq!(err.exit_code(), 2);
+    assert!(err.to_string().contains("not a multiple of 4"), "{err}");
+}
+
+#[test]
+fn fumen_input_is_read_inline() {
+    let p = load("v115@9gD8FeD8FeD8FeD8PeAgH", &[]);
+    assert_eq!(p.region.size(), 16);
+    let listing = list_native(&p, true, &mut Progress::new(false)).unwrap();
+    // the same 4×4 block as the spec's "4×4 full, one bag" case
+    assert_eq!(listing.total(), 24);
+}
