@@ -286,7 +286,7 @@ mod tests {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig { cases: 150, ..ProptestConfig::default() })]
+        #![proptest_config(ProptestConfig { cases: 150, failure_persistence: None, ..ProptestConfig::default() })]
 
         #[test]
         fn the_enumerator_lists_exactly_the_brute_force_tilings((region, bounds) in random_region()) {

@@ -685,7 +685,7 @@ mod tests {
     use crate::puzzles::tetromino::testing::random_region;
 
     proptest! {
-        #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+        #![proptest_config(ProptestConfig { cases: 200, failure_persistence: None, ..ProptestConfig::default() })]
 
         #[test]
         fn pruning_never_loses_a_tiling((region, bounds) in random_region()) {
