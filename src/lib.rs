@@ -4,3 +4,8 @@ pub mod model;
 pub mod puzzles;
 
 pub use error::{Error, Result};
+pub mod backend;
+pub mod format;
+pub mod graph;
+pub mod lower;
+pub mod solve;

@@ -1,6 +1,7 @@
 //! The IR every genre produces and every backend consumes: named 0/1 and bounded integer
 //! variables, named constraints, an optional objective, the answer keys and lazy constraints.
 
+pub mod connectivity;
 pub mod expr;
 pub mod lazy;
 

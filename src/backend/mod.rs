@@ -1,0 +1,169 @@
+//! Solvers behind one trait, chosen by name at run time: embedded SAT (varisat, batsat),
+//! embedded MIP (good_lp: microlp, highs, cbc), and external binaries fed DIMACS or LP files.
+
+pub mod good_lp;
+pub mod lp_binary;
+pub mod sat;
+pub mod sat_binary;
+
+use crate::error::{Error, Result};
+use crate::lower::CardEncoding;
+use crate::model::{Assignment, Model, NamedConstraint};
+use std::time::Instant;
+
+/// What a solver call found.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Outcome {
+    /// A model of the constraints so far.
+    Sat(Assignment),
+    /// The constraints so far have no model.
+    Unsat,
+    /// The solver stopped without an answer (time limit, resource limit), with its reason.
+    Unknown(String),
+}
+
+/// The size of what the backend was given, for statistics.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct ProblemSize {
+    /// Solver variables (SAT variables or MIP columns).
+    pub vars: usize,
+    /// CNF clauses (SAT backends).
+    pub clauses: usize,
+    /// Linear rows (MIP backends).
+    pub rows: usize,
+}
+
+/// A solver the driver can feed constraints to and ask for a model, again and again.
+pub trait Backend {
+    /// The backend's name as chosen on the command line.
+    fn name(&self) -> String;
+    /// Adds a constraint: one of the base model, a lazy cut or a blocking clause.
+    fn add(&mut self, constraint: &NamedConstraint) -> Result<()>;
+    /// Solves the constraints added so far.
+    fn solve(&mut self, deadline: Option<Instant>) -> Result<Outcome>;
+    /// The size of the problem as the solver sees it.
+    fn size(&self) -> ProblemSize;
+    /// Search decisions made so far, when the solver reports them.
+    fn decisions(&self) -> Option<u64> {
+        None
+    }
+    /// Whether added constraints go into the live solver (true) or the problem is rebuilt for
+    /// every solve (false).
+    fn incremental(&self) -> bool;
+}
+
+/// A backend name with a one-line description and whether it can run on this machine.
+#[derive(Clone, Debug)]
+pub struct BackendInfo {
+    /// The name to pass to `--backend`.
+    pub name: String,
+    /// What it is.
+    pub description: String,
+    /// Whether it can run here (compiled in, binary on PATH).
+    pub available: bool,
+}
+
+/// Every backend this build knows, and whether each can run here.
+pub fn backends() -> Vec<BackendInfo> {
+    let mut out = vec![
+        info(
+            "varisat",
+            "embedded CDCL SAT solver (varisat), incremental",
+            true,
+        ),
+        info(
+            "batsat",
+            "embedded MiniSat-style SAT solver (batsat), incremental",
+            true,
+        ),
+    ];
+    out.push(info(
+        "microlp",
+        "embedded MIP (good_lp + microlp), rebuilt per solve",
+        cfg!(feature = "microlp"),
+    ));
+    out.push(info(
+        "highs",
+        "embedded MIP (good_lp + HiGHS, cargo feature `highs`), rebuilt per solve",
+        cfg!(feature = "highs"),
+    ));
+    out.push(info(
+        "cbc",
+        "embedded MIP (good_lp + COIN-OR CBC, cargo feature `coin_cbc`), rebuilt per solve",
+        cfg!(feature = "coin_cbc"),
+    ));
+    for (bin, _) in sat_binary::KNOWN {
+        out.push(info(
+            &format!("dimacs:{bin}"),
+            &format!("external SAT solver `{bin}` on a DIMACS file"),
+            sat_binary::on_path(bin),
+        ));
+    }
+    for (bin, _) in lp_binary::KNOWN {
+        out.push(info(
+            &format!("lp:{bin}"),
+            &format!("external MIP solver `{bin}` on a CPLEX-LP file"),
+            sat_binary::on_path(bin),
+        ));
+    }
+    out
+}
+
+fn info(name: &str, description: &str, available: bool) -> BackendInfo {
+    BackendInfo {
+        name: name.to_string(),
+        description: description.to_string(),
+        available,
+    }
+}
+
+/// The names of the backends that can run on this machine.
+pub fn available_backends() -> Vec<String> {
+    backends()
+        .into_iter()
+        .filter(|b| b.available)
+        .map(|b| b.name)
+        .collect()
+}
+
+/// Whether a backend works on CNF (true) or on linear rows (false).
+pub fn is_sat(name: &str) -> bool {
+    matches!(name, "varisat" | "batsat") || name.starts_with("dimacs:")
+}
+
+/// Creates a backend by name for a model's variables (constraints are added by the caller).
+pub fn create(name: &str, model: &Model, card: CardEncoding) -> Result<Box<dyn Backend>> {
+    match name {
+        "varisat" => Ok(Box::new(sat::SatBackend::new(
+            name,
+            model,
+            card,
+            Box::new(sat::VarisatSolver::new()),
+        ))),
+        "batsat" => Ok(Box::new(sat::SatBackend::new(
+            name,
+            model,
+            card,
+            Box::new(sat::BatsatSolver::new()),
+        ))),
+        "microlp" | "highs" | "cbc" => Ok(Box::new(good_lp::GoodLpBackend::new(name, model)?)),
+        _ => {
+            if let Some(cmd) = name.strip_prefix("dimacs:") {
+                let solver = sat_binary::DimacsBinary::new(cmd)?;
+                Ok(Box::new(sat::SatBackend::new(
+                    name,
+                    model,
+                    card,
+                    Box::new(solver),
+                )))
+            } else if let Some(cmd) = name.strip_prefix("lp:") {
+                Ok(Box::new(lp_binary::LpBinaryBackend::new(cmd, model)?))
+            } else {
+                Err(Error::Usage(format!(
+                    "unknown backend `{name}` (known: varisat, batsat, microlp, highs, cbc, \
+                     dimacs:CMD, lp:CMD; `puzzlec backends` lists what runs here)"
+                )))
+            }
+        }
+    }
+}

@@ -1,0 +1,219 @@
+//! The SAT backend: the core's CNF lowering feeding any [`SatSolver`], incrementally.
+
+use super::{Backend, Outcome, ProblemSize};
+use crate::error::Result;
+use crate::lower::{CardEncoding, CnfEncoder};
+use crate::model::{Model, NamedConstraint};
+use std::time::Instant;
+
+/// What a SAT solver call found: a model indexed by DIMACS variable (index 0 unused).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SatResult {
+    /// Satisfiable, with the value of each variable.
+    Sat(Vec<bool>),
+    /// Unsatisfiable.
+    Unsat,
+    /// No answer, with the reason.
+    Unknown(String),
+}
+
+/// A SAT solver that takes clauses of DIMACS literals and may be called repeatedly.
+pub trait SatSolver {
+    /// Adds a clause (every variable is at most `num_vars` of the next `solve`).
+    fn add_clause(&mut self, clause: &[i32]);
+    /// Solves the clauses so far; `names` label variables for solvers fed through files.
+    fn solve(
+        &mut self,
+        num_vars: u32,
+        names: &[(i32, String)],
+        deadline: Option<Instant>,
+    ) -> Result<SatResult>;
+    /// Decisions made so far, where the solver reports them.
+    fn decisions(&self) -> Option<u64> {
+        None
+    }
+    /// Whether clauses go into a live solver (false when a file is rewritten per solve).
+    fn incremental(&self) -> bool {
+        true
+    }
+}
+
+/// A [`Backend`] that lowers constraints to CNF and hands the clauses to a [`SatSolver`].
+pub struct SatBackend {
+    name: String,
+    encoder: CnfEncoder,
+    solver: Box<dyn SatSolver>,
+    sent: usize,
+}
+
+impl SatBackend {
+    /// A backend for the model's variables over a solver.
+    pub fn new(name: &str, model: &Model, card: CardEncoding, solver: Box<dyn SatSolver>) -> Self {
+        SatBackend {
+            name: name.to_string(),
+            encoder: CnfEncoder::new(model, card),
+            solver,
+            sent: 0,
+        }
+    }
+}
+
+impl Backend for SatBackend {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+    fn add(&mut self, constraint: &NamedConstraint) -> Result<()> {
+        self.encoder.encode(&constraint.constraint);
+        Ok(())
+    }
+    fn solve(&mut self, deadline: Option<Instant>) -> Result<Outcome> {
+        for clause in &self.encoder.clauses()[self.sent..] {
+            self.solver.add_clause(clause);
+        }
+        self.sent = self.encoder.clauses().len();
+        let result = self
+            .solver
+            .solve(self.encoder.num_vars(), self.encoder.names(), deadline)?;
+        Ok(match result {
+            SatResult::Sat(model) => Outcome::Sat(
+                self.encoder
+                    .decode(|v| model.get(v as usize).copied().unwrap_or(false)),
+            ),
+            SatResult::Unsat => Outcome::Unsat,
+            SatResult::Unknown(r) => Outcome::Unknown(r),
+        })
+    }
+    fn size(&self) -> ProblemSize {
+        ProblemSize {
+            vars: self.encoder.num_vars() as usize,
+            clauses: self.encoder.clauses().len(),
+            rows: 0,
+        }
+    }
+    fn decisions(&self) -> Option<u64> {
+        self.solver.decisions()
+    }
+    fn incremental(&self) -> bool {
+        self.solver.incremental()
+    }
+}
+
+/// The design card's embedded solver, varisat.
+pub struct VarisatSolver {
+    solver: varisat::Solver<'static>,
+}
+
+impl VarisatSolver {
+    /// A fresh solver.
+    pub fn new() -> Self {
+        VarisatSolver {
+            solver: varisat::Solver::new(),
+        }
+    }
+}
+
+impl Default for VarisatSolver {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl SatSolver for VarisatSolver {
+    fn add_clause(&mut self, clause: &[i32]) {
+        use varisat::ExtendFormula;
+        let lits: Vec<varisat::Lit> = clause
+            .iter()
+            .map(|&l| varisat::Lit::from_dimacs(l as isize))
+            .collect();
+        self.solver.add_clause(&lits);
+    }
+    fn solve(
+        &mut self,
+        num_vars: u32,
+        _names: &[(i32, String)],
+        _deadline: Option<Instant>,
+    ) -> Result<SatResult> {
+        match self.solver.solve() {
+            Ok(true) => {
+                let mut values = vec![false; num_vars as usize + 1];
+                for lit in self.solver.model().unwrap_or_default() {
+                    let v = lit.var().to_dimacs() as usize;
+                    if v < values.len() {
+                        values[v] = lit.is_positive();
+                    }
+                }
+                Ok(SatResult::Sat(values))
+            }
+            Ok(false) => Ok(SatResult::Unsat),
+            Err(e) => Ok(SatResult::Unknown(format!("varisat: {e}"))),
+        }
+    }
+}
+
+/// The pure-Rust MiniSat port, batsat.
+pub struct BatsatSolver {
+    solver: batsat::BasicSolver,
+    clause: Vec<batsat::Lit>,
+}
+
+impl BatsatSolver {
+    /// A fresh solver.
+    pub fn new() -> Self {
+        BatsatSolver {
+            solver: batsat::BasicSolver::default(),
+            clause: Vec::new(),
+        }
+    }
+    fn ensure_vars(&mut self, n: u32) {
+        use batsat::SolverInterface;
+        while self.solver.num_vars() < n {
+            self.solver.new_var_default();
+        }
+    }
+}
+
+impl Default for BatsatSolver {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl SatSolver for BatsatSolver {
+    fn add_clause(&mut self, clause: &[i32]) {
+        use batsat::SolverInterface;
+        let max = clause.iter().map(|l| l.unsigned_abs()).max().unwrap_or(0);
+        self.ensure_vars(max);
+        self.clause.clear();
+        for &l in clause {
+            let var = self.solver.var_of_int(l.unsigned_abs() - 1);
+            self.clause.push(batsat::Lit::new(var, l > 0));
+        }
+        self.solver.add_clause_reuse(&mut self.clause);
+    }
+    fn solve(
+        &mut self,
+        num_vars: u32,
+        _names: &[(i32, String)],
+        _deadline: Option<Instant>,
+    ) -> Result<SatResult> {
+        use batsat::SolverInterface;
+        self.ensure_vars(num_vars);
+        let r = self.solver.solve_limited(&[]);
+        if r == batsat::lbool::TRUE {
+            let model = self.solver.get_model();
+            let mut values = vec![false; num_vars as usize + 1];
+            for (i, v) in model.iter().enumerate().take(num_vars as usize) {
+                values[i + 1] = *v == batsat::lbool::TRUE;
+            }
+            Ok(SatResult::Sat(values))
+        } else if r == batsat::lbool::FALSE {
+            Ok(SatResult::Unsat)
+        } else {
+            Ok(SatResult::Unknown("batsat gave up".into()))
+        }
+    }
+    fn decisions(&self) -> Option<u64> {
+        use batsat::SolverInterface;
+        Some(self.solver.num_decisions())
+    }
+}

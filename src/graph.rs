@@ -1,0 +1,195 @@
+//! Graph helpers shared by genres: grid adjacency, union-find, components, articulation points.
+
+/// Union-find over `0..n` with path halving and union by size.
+#[derive(Clone, Debug)]
+pub struct UnionFind {
+    parent: Vec<usize>,
+    size: Vec<usize>,
+}
+
+impl UnionFind {
+    /// `n` singleton sets.
+    pub fn new(n: usize) -> Self {
+        UnionFind {
+            parent: (0..n).collect(),
+            size: vec![1; n],
+        }
+    }
+    /// The representative of `x`'s set.
+    pub fn find(&mut self, mut x: usize) -> usize {
+        while self.parent[x] != x {
+            self.parent[x] = self.parent[self.parent[x]];
+            x = self.parent[x];
+        }
+        x
+    }
+    /// Merges the sets of `a` and `b`; false if they were already one.
+    pub fn union(&mut self, a: usize, b: usize) -> bool {
+        let (mut a, mut b) = (self.find(a), self.find(b));
+        if a == b {
+            return false;
+        }
+        if self.size[a] < self.size[b] {
+            std::mem::swap(&mut a, &mut b);
+        }
+        self.parent[b] = a;
+        self.size[a] += self.size[b];
+        true
+    }
+}
+
+/// The cell index of `(row, col)` in a grid of `width` columns.
+pub fn cell(width: usize, row: usize, col: usize) -> usize {
+    row * width + col
+}
+
+/// The orthogonal edges `(a, b)` with `a < b` of an `height × width` grid.
+pub fn grid_edges(height: usize, width: usize) -> Vec<(usize, usize)> {
+    let mut edges = Vec::new();
+    for r in 0..height {
+        for c in 0..width {
+            if c + 1 < width {
+                edges.push((cell(width, r, c), cell(width, r, c + 1)));
+            }
+            if r + 1 < height {
+                edges.push((cell(width, r, c), cell(width, r + 1, c)));
+            }
+        }
+    }
+    edges
+}
+
+/// Adjacency lists of `n` nodes from an edge list.
+pub fn adjacency(n: usize, edges: &[(usize, usize)]) -> Vec<Vec<usize>> {
+    let mut adj = vec![Vec::new(); n];
+    for &(a, b) in edges {
+        adj[a].push(b);
+        adj[b].push(a);
+    }
+    adj
+}
+
+/// Connected components of the active nodes, each in increasing node order; components are
+/// ordered by their smallest node.
+pub fn components(adj: &[Vec<usize>], active: impl Fn(usize) -> bool) -> Vec<Vec<usize>> {
+    let n = adj.len();
+    let mut seen = vec![false; n];
+    let mut out = Vec::new();
+    for start in 0..n {
+        if seen[start] || !active(start) {
+            continue;
+        }
+        let mut comp = vec![start];
+        seen[start] = true;
+        let mut i = 0;
+        while i < comp.len() {
+            let v = comp[i];
+            i += 1;
+            for &u in &adj[v] {
+                if !seen[u] && active(u) {
+                    seen[u] = true;
+                    comp.push(u);
+                }
+            }
+        }
+        comp.sort_unstable();
+        out.push(comp);
+    }
+    out
+}
+
+/// The articulation points of the subgraph induced by the active nodes (Tarjan's lowlink),
+/// in increasing order.
+pub fn articulation_points(adj: &[Vec<usize>], active: impl Fn(usize) -> bool) -> Vec<usize> {
+    let n = adj.len();
+    let mut disc = vec![usize::MAX; n];
+    let mut low = vec![0; n];
+    let mut is_cut = vec![false; n];
+    let mut time = 0;
+    for root in 0..n {
+        if disc[root] != usize::MAX || !active(root) {
+            continue;
+        }
+        // Iterative DFS: (node, parent, next neighbour index).
+        let mut stack = vec![(root, usize::MAX, 0usize)];
+        disc[root] = time;
+        low[root] = time;
+        time += 1;
+        let mut root_children = 0;
+        while let Some(&mut (v, parent, ref mut next)) = stack.last_mut() {
+            if *next < adj[v].len() {
+                let u = adj[v][*next];
+                *next += 1;
+                if !active(u) || u == parent {
+                    continue;
+                }
+                if disc[u] == usize::MAX {
+                    disc[u] = time;
+                    low[u] = time;
+                    time += 1;
+                    if v == root {
+                        root_children += 1;
+                    }
+                    stack.push((u, v, 0));
+                } else {
+                    low[v] = low[v].min(disc[u]);
+                }
+            } else {
+                stack.pop();
+                if let Some(&(p, _, _)) = stack.last() {
+                    low[p] = low[p].min(low[v]);
+                    if p != root && low[v] >= disc[p] {
+                        is_cut[p] = true;
+                    }
+                }
+            }
+        }
+        if root_children > 1 {
+            is_cut[root] = true;
+        }
+    }
+    (0..n).filter(|&v| is_cut[v]).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn components_of_a_grid_with_a_wall() {
+        // 3x3 with the middle column inactive: two components.
+        let adj = adjacency(9, &grid_edges(3, 3));
+        let comps = components(&adj, |v| v % 3 != 1);
+        assert_eq!(comps, vec![vec![0, 3, 6], vec![2, 5, 8]]);
+    }
+
+    #[test]
+    fn articulation_points_match_removal_brute_force() {
+        // Every subset of a 3x3 grid: a node is a cut point iff removing it adds components.
+        let adj = adjacency(9, &grid_edges(3, 3));
+        for mask in 0u32..512 {
+            let active = |v: usize| mask >> v & 1 == 1;
+            let base = components(&adj, active).len();
+            let expected: Vec<usize> = (0..9)
+                .filter(|&v| active(v))
+                .filter(|&v| components(&adj, |u| u != v && active(u)).len() > base)
+                .collect();
+            assert_eq!(
+                articulation_points(&adj, active),
+                expected,
+                "mask {mask:09b}"
+            );
+        }
+    }
+
+    #[test]
+    fn union_find_merges() {
+        let mut uf = UnionFind::new(4);
+        assert!(uf.union(0, 1));
+        assert!(uf.union(2, 3));
+        assert!(!uf.union(1, 0));
+        assert_ne!(uf.find(0), uf.find(2));
+        assert!(uf.union(1, 3));
+        assert_eq!(uf.find(0), uf.find(2));
+    }
+}

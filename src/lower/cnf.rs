@@ -1,0 +1,581 @@
+//! IR → CNF. Booleans map to one SAT variable; an integer `x ∈ lo..=hi` is order-encoded by
+//! bits `[x ≥ v]` for `v = lo+1..=hi`; linear constraints become cardinality encodings
+//! (totalizer or sequential counter, selectable) or, with general coefficients, a weighted
+//! sequential counter. Literals are DIMACS integers (`±n`, `n ≥ 1`).
+
+use crate::model::{Assignment, Cmp, Constraint, Domain, Lit, Model, Var};
+
+/// How `Σ lits ≤ k` is written as clauses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CardEncoding {
+    /// Totalizer (Bailleux & Boufkhad 2003): a tree of unary adders.
+    Totalizer,
+    /// Sequential counter (Sinz 2005): a chain of unary registers.
+    Sequential,
+}
+
+impl CardEncoding {
+    /// Reads the `card` formulation value.
+    pub fn from_name(name: &str) -> Option<Self> {
+        match name {
+            "totalizer" | "" => Some(CardEncoding::Totalizer),
+            "seq" => Some(CardEncoding::Sequential),
+            _ => None,
+        }
+    }
+}
+
+/// How one model variable is represented in CNF.
+#[derive(Clone, Debug)]
+enum VarEncoding {
+    Bool(i32),
+    /// `bits[j]` is `[x ≥ lo + 1 + j]`.
+    Order {
+        lo: i64,
+        bits: Vec<i32>,
+    },
+}
+
+/// Incremental CNF builder for one model: encode constraints, then drain the new clauses.
+#[derive(Clone, Debug)]
+pub struct CnfEncoder {
+    card: CardEncoding,
+    vars: Vec<VarEncoding>,
+    num_sat_vars: u32,
+    clauses: Vec<Vec<i32>>,
+    /// Names of SAT variables that correspond to model variables (for DIMACS comments).
+    names: Vec<(i32, String)>,
+    true_lit: Option<i32>,
+}
+
+impl CnfEncoder {
+    /// Maps the model's variables to SAT variables (no constraints encoded yet).
+    pub fn new(model: &Model, card: CardEncoding) -> Self {
+        let mut enc = CnfEncoder {
+            card,
+            vars: Vec::with_capacity(model.vars.len()),
+            num_sat_vars: 0,
+            clauses: Vec::new(),
+            names: Vec::new(),
+            true_lit: None,
+        };
+        for info in &model.vars {
+            match info.domain {
+                Domain::Bool => {
+                    let v = enc.fresh();
+                    enc.names.push((v, info.name.clone()));
+                    enc.vars.push(VarEncoding::Bool(v));
+                }
+                Domain::Int { lo, hi } => {
+                    let bits: Vec<i32> = (lo + 1..=hi)
+                        .map(|val| {
+                            let b = enc.fresh();
+                            enc.names.push((b, format!("{}>={val}", info.name)));
+                            b
+                        })
+                        .collect();
+                    for w in bits.windows(2) {
+                        enc.clauses.push(vec![-w[1], w[0]]);
+                    }
+                    enc.vars.push(VarEncoding::Order { lo, bits });
+                }
+            }
+        }
+        enc
+    }
+
+    /// Encodes the whole model's eager constraints.
+    pub fn encode_model(model: &Model, card: CardEncoding) -> Self {
+        let mut enc = CnfEncoder::new(model, card);
+        for c in &model.constraints {
+            enc.encode(&c.constraint);
+        }
+        enc
+    }
+
+    /// A new auxiliary SAT variable.
+    pub fn fresh(&mut self) -> i32 {
+        self.num_sat_vars += 1;
+        self.num_sat_vars as i32
+    }
+
+    /// Number of SAT variables so far.
+    pub fn num_vars(&self) -> u32 {
+        self.num_sat_vars
+    }
+
+    /// Every clause so far.
+    pub fn clauses(&self) -> &[Vec<i32>] {
+        &self.clauses
+    }
+
+    /// The SAT variables that stand for model variables, with their names.
+    pub fn names(&self) -> &[(i32, String)] {
+        &self.names
+    }
+
+    /// The DIMACS literal of a model literal (the variable must be Boolean).
+    pub fn lit(&self, l: Lit) -> i32 {
+        match &self.vars[l.var.index()] {
+            VarEncoding::Bool(v) => {
+                if l.negated {
+                    -v
+                } else {
+                    *v
+                }
+            }
+            VarEncoding::Order { .. } => panic!("literal of an integer variable"),
+        }
+    }
+
+    fn constant_true(&mut self) -> i32 {
+        if let Some(t) = self.true_lit {
+            return t;
+        }
+        let t = self.fresh();
+        self.clauses.push(vec![t]);
+        self.true_lit = Some(t);
+        t
+    }
+
+    /// Appends the clauses of one constraint.
+    pub fn encode(&mut self, c: &Constraint) {
+        match c {
+            Constraint::Clause { lits } => {
+                let clause: Vec<i32> = lits.iter().map(|&l| self.lit(l)).collect();
+                self.clauses.push(clause);
+            }
+            Constraint::AtMostOne { lits } => {
+                let lits: Vec<i32> = lits.iter().map(|&l| self.lit(l)).collect();
+                self.at_most_one(&lits);
+            }
+            Constraint::ExactlyOne { lits } => {
+                let lits: Vec<i32> = lits.iter().map(|&l| self.lit(l)).collect();
+                self.clauses.push(lits.clone());
+                self.at_most_one(&lits);
+            }
+            Constraint::Linear { expr, cmp, rhs } => {
+                // Σ coef·var + constant cmp rhs  →  Σ w·lit cmp bound, every w > 0.
+                let expr = expr.normalized();
+                let mut bound = rhs - expr.constant;
+                let mut terms: Vec<(i64, i32)> = Vec::new();
+                for &(coef, var) in &expr.terms {
+                    match &self.vars[var.index()] {
+                        VarEncoding::Bool(v) => terms.push((coef, *v)),
+                        VarEncoding::Order { lo, bits } => {
+                            bound -= coef * lo;
+                            terms.extend(bits.iter().map(|&b| (coef, b)));
+                        }
+                    }
+                }
+                for t in &mut terms {
+                    if t.0 < 0 {
+                        // c·l = c + |c|·¬l
+                        bound -= t.0;
+                        *t = (-t.0, -t.1);
+                    }
+                }
+                let total: i64 = terms.iter().map(|t| t.0).sum();
+                if matches!(cmp, Cmp::Le | Cmp::Eq) {
+                    self.weighted_at_most(&terms, bound);
+                }
+                if matches!(cmp, Cmp::Ge | Cmp::Eq) {
+                    let negated: Vec<(i64, i32)> = terms.iter().map(|&(w, l)| (w, -l)).collect();
+                    self.weighted_at_most(&negated, total - bound);
+                }
+            }
+        }
+    }
+
+    /// `Σ w·lit ≤ bound` with every `w > 0`.
+    fn weighted_at_most(&mut self, terms: &[(i64, i32)], bound: i64) {
+        if bound < 0 {
+            self.clauses.push(Vec::new());
+            return;
+        }
+        let total: i64 = terms.iter().map(|t| t.0).sum();
+        if total <= bound {
+            return;
+        }
+        // A literal heavier than the bound alone must be false.
+        let mut kept = Vec::with_capacity(terms.len());
+        for &(w, l) in terms {
+            if w > bound {
+                self.clauses.push(vec![-l]);
+            } else {
+                kept.push((w, l));
+            }
+        }
+        if kept.is_empty() {
+            return;
+        }
+        let w0 = kept[0].0;
+        if kept.iter().all(|t| t.0 == w0) {
+            let lits: Vec<i32> = kept.iter().map(|t| t.1).collect();
+            self.at_most((bound / w0) as usize, &lits);
+        } else {
+            self.weighted_sequential_counter(&kept, bound);
+        }
+    }
+
+    /// `Σ lits ≤ k` (unit weights) with the chosen cardinality encoding.
+    pub fn at_most(&mut self, k: usize, lits: &[i32]) {
+        if lits.len() <= k {
+            return;
+        }
+        if k == 0 {
+            for &l in lits {
+                self.clauses.push(vec![-l]);
+            }
+            return;
+        }
+        if k == 1 {
+            self.at_most_one(lits);
+            return;
+        }
+        match self.card {
+            CardEncoding::Totalizer => self.totalizer_at_most(k, lits),
+            CardEncoding::Sequential => self.sequential_at_most(k, lits),
+        }
+    }
+
+    /// `Σ lits ≥ k` (unit weights).
+    pub fn at_least(&mut self, k: usize, lits: &[i32]) {
+        if k == 0 {
+            return;
+        }
+        if k > lits.len() {
+            self.clauses.push(Vec::new());
+            return;
+        }
+        let negated: Vec<i32> = lits.iter().map(|l| -l).collect();
+        self.at_most(lits.len() - k, &negated);
+    }
+
+    /// At most one literal true: pairwise for few literals, a ladder (sequential) otherwise.
+    pub fn at_most_one(&mut self, lits: &[i32]) {
+        if lits.len() <= 5 {
+            for i in 0..lits.len() {
+                for j in i + 1..lits.len() {
+                    self.clauses.push(vec![-lits[i], -lits[j]]);
+                }
+            }
+            return;
+        }
+        // s_i = "some literal among the first i+1 is true".
+        let mut prev = lits[0];
+        for (i, &l) in lits.iter().enumerate().skip(1) {
+            self.clauses.push(vec![-prev, -l]);
+            if i + 1 < lits.len() {
+                let s = self.fresh();
+                self.clauses.push(vec![-prev, s]);
+                self.clauses.push(vec![-l, s]);
+                prev = s;
+            }
+        }
+    }
+
+    fn sequential_at_most(&mut self, k: usize, lits: &[i32]) {
+        let n = lits.len();
+        // reg[j] = "at least j+1 of the literals so far are true", j < k.
+        let mut reg: Vec<i32> = (0..k).map(|_| self.fresh()).collect();
+        self.clauses.push(vec![-lits[0], reg[0]]);
+        for &r in &reg[1..] {
+            self.clauses.push(vec![-r]);
+        }
+        for (i, &x) in lits.iter().enumerate().skip(1) {
+            self.clauses.push(vec![-x, -reg[k - 1]]);
+            if i == n - 1 {
+                break;
+            }
+            let next: Vec<i32> = (0..k).map(|_| self.fresh()).collect();
+            self.clauses.push(vec![-x, next[0]]);
+            for j in 0..k {
+                self.clauses.push(vec![-reg[j], next[j]]);
+                if j > 0 {
+                    self.clauses.push(vec![-x, -reg[j - 1], next[j]]);
+                }
+            }
+            reg = next;
+        }
+    }
+
+    /// Unary sum of `lits` truncated at `cap` outputs: `out[j]` ⇐ "at least j+1 true".
+    fn totalizer_sum(&mut self, cap: usize, lits: &[i32]) -> Vec<i32> {
+        if lits.len() == 1 {
+            return vec![lits[0]];
+        }
+        let (left, right) = lits.split_at(lits.len() / 2);
+        let a = self.totalizer_sum(cap, left);
+        let b = self.totalizer_sum(cap, right);
+        let size = (a.len() + b.len()).min(cap);
+        let out: Vec<i32> = (0..size).map(|_| self.fresh()).collect();
+        for i in 0..=a.len() {
+            for j in 0..=b.len() {
+                if i + j == 0 {
+                    continue;
+                }
+                // Sums past the cap saturate at the last output.
+                let mut clause = vec![out[(i + j).min(size) - 1]];
+                if i > 0 {
+                    clause.push(-a[i - 1]);
+                }
+                if j > 0 {
+                    clause.push(-b[j - 1]);
+                }
+                self.clauses.push(clause);
+            }
+        }
+        out
+    }
+
+    fn totalizer_at_most(&mut self, k: usize, lits: &[i32]) {
+        let out = self.totalizer_sum(k + 1, lits);
+        self.clauses.push(vec![-out[k]]);
+    }
+
+    /// Weighted sequential counter (Hölldobler, Manthey & Steinke 2012) for `Σ w·x ≤ bound`.
+    fn weighted_sequential_counter(&mut self, terms: &[(i64, i32)], bound: i64) {
+        let b = bound as usize;
+        // reg[j] = "the weight of the true literals so far is at least j+1".
+        let mut reg: Vec<i32> = Vec::new();
+        for (i, &(w, x)) in terms.iter().enumerate() {
+            let w = w as usize;
+            if i > 0 {
+                // x and a prefix sum ≥ b+1-w would exceed the bound.
+                self.clauses.push(vec![-x, -reg[b - w]]);
+            }
+            if i == terms.len() - 1 {
+                break;
+            }
+            let next: Vec<i32> = (0..b).map(|_| self.fresh()).collect();
+            for &bit in &next[..w] {
+                self.clauses.push(vec![-x, bit]);
+            }
+            if i > 0 {
+                for j in 0..b {
+                    self.clauses.push(vec![-reg[j], next[j]]);
+                    if j + w < b {
+                        self.clauses.push(vec![-x, -reg[j], next[j + w]]);
+                    }
+                }
+            }
+            reg = next;
+        }
+    }
+
+    /// Reads the model's assignment off a SAT model (`value(n)` for DIMACS variable `n`).
+    pub fn decode(&self, value: impl Fn(i32) -> bool) -> Assignment {
+        let values = self
+            .vars
+            .iter()
+            .map(|enc| match enc {
+                VarEncoding::Bool(v) => value(*v) as i64,
+                VarEncoding::Order { lo, bits } => {
+                    lo + bits.iter().take_while(|&&b| value(b)).count() as i64
+                }
+            })
+            .collect();
+        Assignment { values }
+    }
+
+    /// A unit clause forcing a constant literal true (for encodings that need one).
+    pub fn true_literal(&mut self) -> i32 {
+        self.constant_true()
+    }
+
+    /// The SAT literals of a model variable: one for a Boolean, the order bits for an integer.
+    pub fn var_lits(&self, v: Var) -> Vec<i32> {
+        match &self.vars[v.index()] {
+            VarEncoding::Bool(x) => vec![*x],
+            VarEncoding::Order { bits, .. } => bits.clone(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::LinExpr;
+
+    /// The model assignments (from `candidates`) under which the CNF is satisfiable: the CNF
+    /// plus units fixing the model variables' SAT literals, solved by batsat.
+    fn cnf_projections(
+        enc: &CnfEncoder,
+        model: &Model,
+        candidates: &std::collections::BTreeSet<Vec<i64>>,
+    ) -> std::collections::BTreeSet<Vec<i64>> {
+        use crate::backend::sat::{BatsatSolver, SatResult, SatSolver};
+        let mut out = std::collections::BTreeSet::new();
+        for values in candidates {
+            let mut solver = BatsatSolver::new();
+            for c in enc.clauses() {
+                solver.add_clause(c);
+            }
+            for (i, &val) in values.iter().enumerate() {
+                let v = Var(i as u32);
+                match model.domain(v) {
+                    Domain::Bool => {
+                        let l = enc.var_lits(v)[0];
+                        solver.add_clause(&[if val == 1 { l } else { -l }]);
+                    }
+                    Domain::Int { lo, .. } => {
+                        for (j, &b) in enc.var_lits(v).iter().enumerate() {
+                            let set = val >= lo + 1 + j as i64;
+                            solver.add_clause(&[if set { b } else { -b }]);
+                        }
+                    }
+                }
+            }
+            if let SatResult::Sat(m) = solver.solve(enc.num_vars(), &[], None).unwrap() {
+                assert_eq!(&enc.decode(|v| m[v as usize]).values, values);
+                out.insert(values.clone());
+            }
+        }
+        out
+    }
+
+    fn all_assignments(model: &Model) -> std::collections::BTreeSet<Vec<i64>> {
+        let mut all = std::collections::BTreeSet::new();
+        let domains: Vec<(i64, i64)> = model
+            .vars
+            .iter()
+            .map(|v| match v.domain {
+                Domain::Bool => (0, 1),
+                Domain::Int { lo, hi } => (lo, hi),
+            })
+            .collect();
+        let mut cur: Vec<i64> = domains.iter().map(|d| d.0).collect();
+        loop {
+            all.insert(cur.clone());
+            let mut i = 0;
+            loop {
+                if i == cur.len() {
+                    return all;
+                }
+                if cur[i] < domains[i].1 {
+                    cur[i] += 1;
+                    break;
+                }
+                cur[i] = domains[i].0;
+                i += 1;
+            }
+        }
+    }
+
+    fn model_solutions(model: &Model) -> std::collections::BTreeSet<Vec<i64>> {
+        let domains: Vec<(i64, i64)> = model
+            .vars
+            .iter()
+            .map(|v| match v.domain {
+                Domain::Bool => (0, 1),
+                Domain::Int { lo, hi } => (lo, hi),
+            })
+            .collect();
+        let mut out = std::collections::BTreeSet::new();
+        let mut cur: Vec<i64> = domains.iter().map(|d| d.0).collect();
+        loop {
+            if model
+                .constraints
+                .iter()
+                .all(|c| c.constraint.holds(|v| cur[v.index()]))
+            {
+                out.insert(cur.clone());
+            }
+            let mut i = 0;
+            loop {
+                if i == cur.len() {
+                    return out;
+                }
+                if cur[i] < domains[i].1 {
+                    cur[i] += 1;
+                    break;
+                }
+                cur[i] = domains[i].0;
+                i += 1;
+            }
+        }
+    }
+
+    fn check_equivalent(model: &Model) {
+        for card in [CardEncoding::Totalizer, CardEncoding::Sequential] {
+            let enc = CnfEncoder::encode_model(model, card);
+            assert_eq!(
+                cnf_projections(&enc, model, &all_assignments(model)),
+                model_solutions(model),
+                "{card:?} on {:?}",
+                model.constraints
+            );
+        }
+    }
+
+    #[test]
+    fn cardinality_encodings_match_brute_force() {
+        for n in 1..=5usize {
+            for k in 0..=n as i64 + 1 {
+                for cmp in [Cmp::Le, Cmp::Ge, Cmp::Eq] {
+                    let mut m = Model::new();
+                    let xs: Vec<Var> = (0..n).map(|i| m.new_bool(format!("x{i}"))).collect();
+                    m.add("card", Constraint::linear(LinExpr::sum_vars(xs), cmp, k));
+                    check_equivalent(&m);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn weighted_and_negative_coefficients_match_brute_force() {
+        let weights: [&[i64]; 4] = [&[1, 2, 3], &[3, -2, 1, 2], &[2, 2, 5], &[-1, -3, 4]];
+        for w in weights {
+            for rhs in -3..=7 {
+                for cmp in [Cmp::Le, Cmp::Ge, Cmp::Eq] {
+                    let mut m = Model::new();
+                    let mut e = LinExpr::new();
+                    for (i, &c) in w.iter().enumerate() {
+                        let x = m.new_bool(format!("x{i}"));
+                        e.add_term(c, x);
+                    }
+                    m.add("pb", Constraint::linear(e, cmp, rhs));
+                    check_equivalent(&m);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn integer_variables_are_order_encoded_soundly() {
+        for rhs in -1..=6 {
+            for cmp in [Cmp::Le, Cmp::Ge, Cmp::Eq] {
+                let mut m = Model::new();
+                let x = m.new_int("x", -1, 2);
+                let y = m.new_int("y", 0, 3);
+                let b = m.new_bool("b");
+                m.add("lin", Constraint::linear(2 * x - y + 3 * b, cmp, rhs));
+                check_equivalent(&m);
+            }
+        }
+    }
+
+    #[test]
+    fn at_most_one_and_exactly_one_match_brute_force() {
+        for n in 1..=8 {
+            let mut m = Model::new();
+            let xs: Vec<Lit> = (0..n)
+                .map(|i| {
+                    let v = m.new_bool(format!("x{i}"));
+                    if i % 3 == 1 {
+                        !v
+                    } else {
+                        v.lit()
+                    }
+                })
+                .collect();
+            m.add("amo", Constraint::at_most_one(xs.clone()));
+            check_equivalent(&m);
+            let mut m2 = Model::new();
+            let ys: Vec<Lit> = (0..n).map(|i| m2.new_bool(format!("y{i}")).lit()).collect();
+            m2.add("eo", Constraint::exactly_one(ys));
+            check_equivalent(&m2);
+        }
+    }
+}

@@ -1,0 +1,421 @@
+//! The driver: lower the model into a backend, solve, ask every lazy constraint for cuts, add
+//! them and solve again (the seed's loop); enumerate solutions with blocking clauses over the
+//! answer keys; uniqueness is "look for a second solution"; irrefutable facts by the
+//! solve–block–intersect loop. Every step is counted in [`Stats`].
+
+use crate::backend::{self, Backend, Outcome};
+use crate::error::{Error, Result};
+use crate::lower::CardEncoding;
+use crate::model::{Assignment, Constraint, Model, NamedConstraint};
+use crate::puzzles::{Formulation, Puzzle};
+use serde::Serialize;
+use std::time::Instant;
+
+/// What to look for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// One solution.
+    First,
+    /// One solution and whether a second exists.
+    Unique,
+    /// Up to this many solutions.
+    Count(usize),
+    /// The cells that are the same in every solution.
+    Facts,
+}
+
+/// How to solve: backend, formulation, mode and time limit.
+#[derive(Clone, Debug)]
+pub struct SolveOptions {
+    /// Backend name (`varisat`, `microlp`, `dimacs:cadical`, …).
+    pub backend: String,
+    /// Formulation `k=v,…` (defaults filled in).
+    pub formulation: String,
+    /// What to look for.
+    pub mode: Mode,
+    /// Seconds before giving up, checked between solver calls (the CLI also enforces it
+    /// around a single long call).
+    pub timeout: Option<f64>,
+}
+
+impl SolveOptions {
+    /// Options without a time limit.
+    pub fn new(backend: &str, formulation: &str, mode: Mode) -> Self {
+        SolveOptions {
+            backend: backend.to_string(),
+            formulation: formulation.to_string(),
+            mode,
+            timeout: None,
+        }
+    }
+}
+
+/// The answer to "how many solutions".
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Verdict {
+    /// Exactly one solution.
+    Unique,
+    /// More than one.
+    Multiple,
+    /// None.
+    None,
+    /// At least one (uniqueness not checked, or the count limit was reached).
+    Solved,
+    /// The time limit was reached first.
+    Timeout,
+}
+
+impl Verdict {
+    /// The process exit code (0 solved, 1 no solution, 3 timeout).
+    pub fn exit_code(self) -> i32 {
+        match self {
+            Verdict::Unique | Verdict::Multiple | Verdict::Solved => 0,
+            Verdict::None => 1,
+            Verdict::Timeout => 3,
+        }
+    }
+    /// The verdict as printed.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Verdict::Unique => "unique",
+            Verdict::Multiple => "multiple",
+            Verdict::None => "none",
+            Verdict::Solved => "solved",
+            Verdict::Timeout => "timeout",
+        }
+    }
+}
+
+/// Statistics of one run.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Stats {
+    /// The formulation as `k=v,…`.
+    pub formulation: String,
+    /// The backend's name.
+    pub backend: String,
+    /// 0/1 variables of the model.
+    pub model_bools: usize,
+    /// Integer variables of the model.
+    pub model_ints: usize,
+    /// Eager constraints of the model.
+    pub model_constraints: usize,
+    /// Variables as the solver sees them (SAT variables incl. auxiliaries, or MIP columns).
+    pub solver_vars: usize,
+    /// CNF clauses at the end (SAT backends).
+    pub clauses: usize,
+    /// Linear rows at the end (MIP backends).
+    pub rows: usize,
+    /// Solver calls.
+    pub solver_calls: usize,
+    /// Solver calls answered by cuts rather than accepted.
+    pub cut_rounds: usize,
+    /// Cuts added.
+    pub cuts: usize,
+    /// Blocking clauses added (enumeration, uniqueness, facts).
+    pub blocking: usize,
+    /// Search decisions, for solvers that report them.
+    pub decisions: Option<u64>,
+    /// Whether cuts went into a live solver (false: the problem was rebuilt per solve).
+    pub incremental: bool,
+    /// Seconds building the model.
+    pub seconds_formulate: f64,
+    /// Seconds lowering the base model into the backend.
+    pub seconds_lower: f64,
+    /// Seconds in solver calls.
+    pub seconds_solve: f64,
+    /// Seconds decoding and verifying solutions.
+    pub seconds_verify: f64,
+    /// Seconds for the whole run.
+    pub seconds_total: f64,
+}
+
+/// The result of a run: verdict, verified solutions, facts and statistics.
+#[derive(Clone, Debug)]
+pub struct Report<S> {
+    /// The verdict.
+    pub verdict: Verdict,
+    /// The solutions found (verified).
+    pub solutions: Vec<S>,
+    /// Rows with `?` where solutions differ (only for [`Mode::Facts`]).
+    pub facts: Option<Vec<String>>,
+    /// Why there is no solution, when a precheck found it without solving.
+    pub note: Option<String>,
+    /// The cuts the lazy constraints produced (for "base model + cuts found so far").
+    pub cuts: Vec<NamedConstraint>,
+    /// Statistics.
+    pub stats: Stats,
+}
+
+/// A backend loaded with a model, answering "next solution" with the lazy-cut loop.
+pub struct Driver {
+    model: Model,
+    backend: Box<dyn Backend>,
+    deadline: Option<Instant>,
+    /// Cuts found so far.
+    pub cuts: Vec<NamedConstraint>,
+    /// Statistics so far.
+    pub stats: Stats,
+}
+
+/// What [`Driver::next_solution`] found.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Next {
+    /// A solution that satisfies every lazy constraint.
+    Solution(Assignment),
+    /// No further solution.
+    Exhausted,
+    /// The time limit was reached.
+    Timeout,
+}
+
+impl Driver {
+    /// Creates the backend and adds the model's eager constraints.
+    pub fn new(
+        model: Model,
+        backend_name: &str,
+        card: CardEncoding,
+        deadline: Option<Instant>,
+    ) -> Result<Self> {
+        let start = Instant::now();
+        let mut backend = backend::create(backend_name, &model, card)?;
+        for c in &model.constraints {
+            backend.add(c)?;
+        }
+        let (bools, ints) = model.var_counts();
+        let stats = Stats {
+            backend: backend.name(),
+            model_bools: bools,
+            model_ints: ints,
+            model_constraints: model.constraints.len(),
+            incremental: backend.incremental(),
+            seconds_lower: start.elapsed().as_secs_f64(),
+            ..Stats::default()
+        };
+        Ok(Driver {
+            model,
+            backend,
+            deadline,
+            cuts: Vec::new(),
+            stats,
+        })
+    }
+
+    /// The model being solved.
+    pub fn model(&self) -> &Model {
+        &self.model
+    }
+
+    /// Adds a constraint for all later solves.
+    pub fn add(&mut self, constraint: NamedConstraint) -> Result<()> {
+        self.backend.add(&constraint)
+    }
+
+    /// Excludes the answer-key values of a solution from later solves.
+    pub fn block(&mut self, a: &Assignment) -> Result<()> {
+        self.stats.blocking += 1;
+        let clause = self.model.blocking_clause(a);
+        let name = format!("block solution {}", self.stats.blocking);
+        self.backend.add(&NamedConstraint::new(name, clause))
+    }
+
+    /// The next solution that satisfies the lazy constraints too, adding cuts until it does.
+    pub fn next_solution(&mut self) -> Result<Next> {
+        loop {
+            if self.deadline.is_some_and(|d| Instant::now() >= d) {
+                return Ok(Next::Timeout);
+            }
+            let start = Instant::now();
+            let outcome = self.backend.solve(self.deadline);
+            self.stats.seconds_solve += start.elapsed().as_secs_f64();
+            self.stats.solver_calls += 1;
+            self.refresh_size();
+            let a = match outcome? {
+                Outcome::Unsat => return Ok(Next::Exhausted),
+                Outcome::Unknown(reason) => {
+                    if self.deadline.is_some_and(|d| Instant::now() >= d) {
+                        return Ok(Next::Timeout);
+                    }
+                    return Err(Error::Solver(format!(
+                        "{} gave no answer: {reason}",
+                        self.backend.name()
+                    )));
+                }
+                Outcome::Sat(a) => a,
+            };
+            if let Some(broken) = self.model.first_violation(&a) {
+                return Err(Error::Solver(format!(
+                    "{} returned an assignment that breaks `{}`",
+                    self.backend.name(),
+                    broken.name
+                )));
+            }
+            let cuts: Vec<NamedConstraint> =
+                self.model.lazy.iter().flat_map(|l| l.cuts(&a)).collect();
+            if cuts.is_empty() {
+                return Ok(Next::Solution(a));
+            }
+            self.stats.cut_rounds += 1;
+            self.stats.cuts += cuts.len();
+            for cut in cuts {
+                self.backend.add(&cut)?;
+                self.cuts.push(cut);
+            }
+        }
+    }
+
+    fn refresh_size(&mut self) {
+        let size = self.backend.size();
+        self.stats.solver_vars = size.vars;
+        self.stats.clauses = size.clauses;
+        self.stats.rows = size.rows;
+        self.stats.decisions = self.backend.decisions();
+    }
+}
+
+/// Solves a puzzle: formulate, lower, solve with cuts, enumerate as the mode asks, decode and
+/// verify every solution with the puzzle's own rules.
+pub fn solve_puzzle<P: Puzzle>(p: &P, opts: &SolveOptions) -> Result<Report<P::Solution>> {
+    let total = Instant::now();
+    let deadline = opts
+        .timeout
+        .map(|s| total + std::time::Duration::from_secs_f64(s.max(0.0)));
+    let formulation = Formulation::parse(&opts.formulation, &p.formulation_keys())?;
+    let card = CardEncoding::from_name(formulation.get("card")).unwrap_or(CardEncoding::Totalizer);
+    let mut stats = Stats {
+        formulation: formulation.spec(),
+        backend: opts.backend.clone(),
+        ..Stats::default()
+    };
+    if let Some(reason) = p.precheck() {
+        // Still reject an unknown backend, so that a typo is not answered with "no solution".
+        backend::create(&opts.backend, &Model::new(), card)?;
+        stats.seconds_total = total.elapsed().as_secs_f64();
+        return Ok(Report {
+            verdict: Verdict::None,
+            solutions: Vec::new(),
+            facts: None,
+            note: Some(reason),
+            cuts: Vec::new(),
+            stats,
+        });
+    }
+    let start = Instant::now();
+    let formulated = p.formulate(&formulation)?;
+    let seconds_formulate = start.elapsed().as_secs_f64();
+    let mut driver = Driver::new(formulated.model, &opts.backend, card, deadline)?;
+    driver.stats.formulation = formulation.spec();
+    driver.stats.seconds_formulate = seconds_formulate;
+
+    let mut solutions: Vec<P::Solution> = Vec::new();
+    let mut assignments: Vec<Assignment> = Vec::new();
+    let mut timed_out = false;
+    let limit = match opts.mode {
+        Mode::First => 1,
+        Mode::Unique => 2,
+        Mode::Count(n) => n,
+        Mode::Facts => usize::MAX,
+    };
+    // Facts: the answer keys whose value has been the same in every solution so far.
+    let mut candidates: Vec<(crate::model::Var, bool)> = Vec::new();
+    let mut exhausted = false;
+    while assignments.len() < limit {
+        match driver.next_solution()? {
+            Next::Timeout => {
+                timed_out = true;
+                break;
+            }
+            Next::Exhausted => {
+                exhausted = true;
+                break;
+            }
+            Next::Solution(a) => {
+                let start = Instant::now();
+                let solution = (formulated.decode)(&a);
+                if let Err(why) = p.verify(&solution) {
+                    return Err(Error::Solver(format!(
+                        "{} returned a solution that breaks the rules: {why}",
+                        driver.stats.backend
+                    )));
+                }
+                driver.stats.seconds_verify += start.elapsed().as_secs_f64();
+                solutions.push(solution);
+                if opts.mode == Mode::Facts {
+                    if assignments.is_empty() {
+                        candidates = driver
+                            .model()
+                            .answer_keys
+                            .iter()
+                            .map(|&v| (v, a.bool(v)))
+                            .collect();
+                    } else {
+                        candidates.retain(|&(v, val)| a.bool(v) == val);
+                    }
+                    // Later clauses only get stronger, so adding them for good is sound.
+                    let differ =
+                        Constraint::clause(
+                            candidates
+                                .iter()
+                                .map(|&(v, val)| if val { !v } else { v.lit() }),
+                        );
+                    driver.stats.blocking += 1;
+                    let name = format!("facts round {}", driver.stats.blocking);
+                    driver.add(NamedConstraint::new(name, differ))?;
+                } else {
+                    driver.block(&a)?;
+                }
+                assignments.push(a);
+            }
+        }
+    }
+    let verdict = if timed_out && solutions.is_empty() {
+        Verdict::Timeout
+    } else {
+        match (solutions.len(), opts.mode) {
+            (0, _) => Verdict::None,
+            (1, Mode::First) => Verdict::Solved,
+            (1, _) if exhausted => Verdict::Unique,
+            (1, _) => Verdict::Timeout,
+            (_, Mode::Count(_)) if !exhausted => Verdict::Multiple,
+            _ => Verdict::Multiple,
+        }
+    };
+    let facts = (opts.mode == Mode::Facts && !solutions.is_empty()).then(|| {
+        let rows: Vec<Vec<String>> = solutions.iter().map(|s| p.rows(s)).collect();
+        intersect_rows(&rows)
+    });
+    let mut stats = driver.stats.clone();
+    stats.seconds_total = total.elapsed().as_secs_f64();
+    Ok(Report {
+        verdict,
+        solutions,
+        facts,
+        note: None,
+        cuts: driver.cuts,
+        stats,
+    })
+}
+
+/// Rows with `?` wherever the given solutions' rows differ.
+pub fn intersect_rows(rows: &[Vec<String>]) -> Vec<String> {
+    let first = &rows[0];
+    first
+        .iter()
+        .enumerate()
+        .map(|(r, line)| {
+            line.chars()
+                .enumerate()
+                .map(|(c, ch)| {
+                    let same = rows[1..]
+                        .iter()
+                        .all(|other| other.get(r).and_then(|l| l.chars().nth(c)) == Some(ch));
+                    if same {
+                        ch
+                    } else {
+                        '?'
+                    }
+                })
+                .collect()
+        })
+        .collect()
+}
