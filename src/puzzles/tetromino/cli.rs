@@ -4,6 +4,7 @@ use super::bags::{parse_adjustments, parse_kind_bounds, Bounds};
 use super::list::{list_native, render_json, render_text, Listing, Progress};
 use super::{check_size, field, Tetromino};
 use crate::error::{Error, Result};
+use crate::solve::{solve_puzzle, Mode, SolveOptions, Verdict};
 use clap::{Args, Subcommand};
 use std::io::IsTerminal;
 
@@ -92,11 +93,15 @@ pub fn list(p: &Tetromino, args: &ListArgs) -> Result<Listing> {
     list_with_backend(p, &args.solver, &args.formulation)
 }
 
-/// Lists with a SAT/MIP backend (not available in this build).
-fn list_with_backend(_p: &Tetromino, solver: &str, _formulation: &str) -> Result<Listing> {
-    Err(Error::Usage(format!(
-        "unknown solver `{solver}` (available: native)"
-    )))
+/// Lists with a SAT/MIP backend through the core driver: enumerate every model solution
+/// with blocking clauses over the placement variables; each one is decoded and verified.
+pub fn list_with_backend(p: &Tetromino, backend: &str, formulation: &str) -> Result<Listing> {
+    let opts = SolveOptions::new(backend, formulation, Mode::Count(usize::MAX));
+    let report = solve_puzzle(p, &opts)?;
+    if report.verdict == Verdict::Timeout {
+        return Err(Error::Timeout(report.stats.seconds_total));
+    }
+    Listing::from_tilings(p, report.solutions)
 }
 
 /// Runs a verb; the exit code is 0 with tilings, 1 without, 2 on bad input, 3 on solver

@@ -38,7 +38,7 @@ pub fn placements(p: &Tetromino) -> Vec<(String, Placement)> {
 }
 
 /// Builds the placement model; its answer keys are the placement variables, so blocking
-/// clauses range over placements only and every tiling is enumerated once.
+/// clauses range over placements only (the true ones) and every tiling is enumerated once.
 pub fn placement_model(p: &Tetromino) -> Formulated<Tiling> {
     let mut model = Model::new();
     let region = &p.region;
@@ -80,6 +80,9 @@ pub fn placement_model(p: &Tetromino) -> Formulated<Tiling> {
             );
         }
     }
+    // Two tilings never nest (each covers every cell exactly once), so a solution is blocked
+    // by "not all of its pieces again": one literal per piece instead of one per placement.
+    model.block_on_true_keys = true;
     let decode = Box::new(move |a: &crate::model::Assignment| {
         Tiling::new(
             vars.iter()

@@ -8,97 +8,45 @@ use super::dlx::Enumerator;
 use super::field::Region;
 use super::shapes::{all_orientations, KINDS};
 use super::Placement;
-use std::collections::{BTreeMap, HashMap, VecDeque};
+use crate::graph;
+use std::collections::{BTreeMap, HashMap};
 
 /// A cell as (row, column).
 pub type Cell = (u16, u16);
 
-/// The 4-neighbours of a cell that belong to a set.
-fn neighbours(cell: Cell, member: &dyn Fn(Cell) -> bool) -> impl Iterator<Item = Cell> + '_ {
-    let (r, c) = (cell.0 as i32, cell.1 as i32);
-    [(r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)]
-        .into_iter()
-        .filter(|&(rr, cc)| rr >= 0 && cc >= 0)
-        .map(|(rr, cc)| (rr as u16, cc as u16))
-        .filter(move |&x| member(x))
+/// The grid graph of the box holding a set of cells, the box width and the membership mask.
+fn grid_of(cells: &[Cell]) -> (Vec<Vec<usize>>, usize, Vec<bool>) {
+    let h = cells.iter().map(|c| c.0 as usize + 1).max().unwrap_or(0);
+    let w = cells.iter().map(|c| c.1 as usize + 1).max().unwrap_or(0);
+    let adj = graph::adjacency(h * w, &graph::grid_edges(h, w));
+    let mut member = vec![false; h * w];
+    for &(r, c) in cells {
+        member[graph::cell(w, r as usize, c as usize)] = true;
+    }
+    (adj, w, member)
 }
 
 /// The connected components of a set of cells (4-adjacency), each in reading order.
 pub fn components(cells: &[Cell]) -> Vec<Vec<Cell>> {
-    let set: std::collections::HashSet<Cell> = cells.iter().copied().collect();
-    let member = |x: Cell| set.contains(&x);
-    let mut seen = std::collections::HashSet::new();
-    let mut out = Vec::new();
-    for &start in cells {
-        if !seen.insert(start) {
-            continue;
-        }
-        let mut comp = vec![start];
-        let mut queue = VecDeque::from([start]);
-        while let Some(x) = queue.pop_front() {
-            for y in neighbours(x, &member) {
-                if seen.insert(y) {
-                    comp.push(y);
-                    queue.push_back(y);
-                }
-            }
-        }
-        comp.sort_unstable();
-        out.push(comp);
-    }
-    out
+    let (adj, w, member) = grid_of(cells);
+    graph::components(&adj, |i| member[i])
+        .into_iter()
+        .map(|comp| {
+            comp.into_iter()
+                .map(|i| ((i / w) as u16, (i % w) as u16))
+                .collect()
+        })
+        .collect()
 }
 
-/// The articulation cells of a connected set (cells whose removal disconnects it), by
-/// Tarjan's lowlink on an iterative depth-first search.
+/// The articulation cells of a set of cells (cells whose removal disconnects their
+/// component), by the core's lowlink.
 pub fn articulation_cells(cells: &[Cell]) -> Vec<Cell> {
-    let index: HashMap<Cell, usize> = cells.iter().enumerate().map(|(i, &c)| (c, i)).collect();
-    let member = |x: Cell| index.contains_key(&x);
-    let adj: Vec<Vec<usize>> = cells
-        .iter()
-        .map(|&c| neighbours(c, &member).map(|y| index[&y]).collect())
-        .collect();
-    let n = cells.len();
-    let (mut disc, mut low) = (vec![usize::MAX; n], vec![0; n]);
-    let mut is_cut = vec![false; n];
-    let mut time = 0;
-    for root in 0..n {
-        if disc[root] != usize::MAX {
-            continue;
-        }
-        disc[root] = time;
-        low[root] = time;
-        time += 1;
-        let mut root_children = 0;
-        let mut stack: Vec<(usize, usize, usize)> = vec![(root, usize::MAX, 0)]; // (v, parent, next edge)
-        while let Some(&mut (v, parent, ref mut next)) = stack.last_mut() {
-            if *next < adj[v].len() {
-                let w = adj[v][*next];
-                *next += 1;
-                if disc[w] == usize::MAX {
-                    disc[w] = time;
-                    low[w] = time;
-                    time += 1;
-                    if v == root {
-                        root_children += 1;
-                    }
-                    stack.push((w, v, 0));
-                } else if w != parent {
-                    low[v] = low[v].min(disc[w]);
-                }
-            } else {
-                stack.pop();
-                if parent != usize::MAX {
-                    low[parent] = low[parent].min(low[v]);
-                    if parent != root && low[v] >= disc[parent] {
-                        is_cut[parent] = true;
-                    }
-                }
-            }
-        }
-        is_cut[root] = root_children > 1;
-    }
-    (0..n).filter(|&i| is_cut[i]).map(|i| cells[i]).collect()
+    let (adj, w, member) = grid_of(cells);
+    graph::articulation_points(&adj, |i| member[i])
+        .into_iter()
+        .map(|i| ((i / w) as u16, (i % w) as u16))
+        .collect()
 }
 
 /// Splits a region into independent parts: connected components, recursively cut at
