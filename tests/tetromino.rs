@@ -1,6 +1,6 @@
 //! Tetromino packing against the spec's published counts (models/tetromino/counts.tsv).
 
-use puzzlec::puzzles::tetromino::cli::{instance, ListArgs};
+use puzzlec::puzzles::tetromino::cli::{instance, list_with_backend, ListArgs};
 use puzzlec::puzzles::tetromino::list::{list_native, Progress};
 use puzzlec::puzzles::tetromino::Tetromino;
 use std::collections::HashSet;
@@ -89,4 +89,44 @@ fn fumen_input_is_read_inline() {
     let listing = list_native(&p, true, &mut Progress::new(false)).unwrap();
     // the same 4×4 block as the spec's "4×4 full, one bag" case
     assert_eq!(listing.total(), 24);
+}
+
+/// The spec cases a backend enumerates fast enough for the test suite (SAT: all but 4×10,
+/// which takes about a minute with blocking clauses; MIP (microlp): the two smallest lists).
+fn fast_cases(backend: &str) -> Vec<(String, Vec<String>, u128)> {
+    spec_cases()
+        .into_iter()
+        .filter(|(file, _, n)| match backend {
+            "microlp" => *n <= 24,
+            _ => !file.ends_with("4x10.txt"),
+        })
+        .collect()
+}
+
+#[test]
+fn sat_and_mip_listings_match_the_spec_counts_where_they_finish_fast() {
+    for backend in ["varisat", "batsat", "microlp"] {
+        let cases = fast_cases(backend);
+        assert!(!cases.is_empty());
+        for (file, options, want) in cases {
+            let p = load(&file, &options);
+            let formulations: &[&str] = if backend == "microlp" {
+                &[""]
+            } else {
+                &["card=totalizer", "card=seq"]
+            };
+            for f in formulations {
+                // from_tilings verifies every tiling and rejects duplicates
+                let listing = list_with_backend(&p, backend, f).unwrap();
+                assert_eq!(listing.total(), want, "{backend} {f} {file} {options:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn unknown_solver_is_a_usage_error() {
+    let p = load(&spec_cases()[0].0, &[]);
+    let err = list_with_backend(&p, "no-such-solver", "").unwrap_err();
+    assert_eq!(err.exit_code(), 2, "{err}");
 }
