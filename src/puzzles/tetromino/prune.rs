@@ -275,8 +275,18 @@ fn multiset_estimate(total: usize, hi: &[usize; 7], cap: usize) -> usize {
 /// multiset.
 const MULTISET_LIMIT: usize = 4000;
 
+/// The tilings of one part with the same kind counts.
+#[derive(Clone, Debug)]
+struct Group {
+    counts: [usize; 7],
+    /// How many tilings.
+    n: u128,
+    /// The tilings themselves (empty when only counting).
+    tilings: Vec<Vec<Placement>>,
+}
+
 /// The tilings of one part grouped by kind counts.
-type Groups = Vec<([usize; 7], Vec<Vec<Placement>>)>;
+type Groups = Vec<Group>;
 
 /// Statistics of a pruned enumeration.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -301,7 +311,8 @@ pub struct Pruned {
     bounds: Bounds,
     filters: Vec<ParityFilter>,
     use_parity: bool,
-    memo: HashMap<(Vec<Cell>, Option<[usize; 7]>), Groups>,
+    memo: HashMap<(Vec<Cell>, Option<[usize; 7]>, bool), Groups>,
+    keep_tilings: bool,
     /// What the enumeration did so far.
     pub stats: PruneStats,
 }
@@ -321,6 +332,7 @@ impl Pruned {
             filters: parity_filters(),
             use_parity: true,
             memo: HashMap::new(),
+            keep_tilings: true,
         })
     }
 
@@ -374,8 +386,11 @@ impl Pruned {
         if multiset_estimate(pieces, &hi, MULTISET_LIMIT + 1) > MULTISET_LIMIT {
             let bounds = Bounds { lo, hi };
             let found = self.search(&shape, None, &local, &bounds, &mut enumerator);
-            for (counts, tilings) in found {
-                groups.push((counts, tilings.iter().map(shift).collect()));
+            for g in found {
+                groups.push(Group {
+                    tilings: g.tilings.iter().map(shift).collect(),
+                    ..g
+                });
             }
             return groups;
         }
@@ -397,9 +412,12 @@ impl Pruned {
                 hi: counts,
             };
             let found = self.search(&shape, Some(counts), &local, &exact, &mut enumerator);
-            for (counts, tilings) in found {
-                if !tilings.is_empty() {
-                    groups.push((counts, tilings.iter().map(shift).collect()));
+            for g in found {
+                if g.n > 0 {
+                    groups.push(Group {
+                        tilings: g.tilings.iter().map(shift).collect(),
+                        ..g
+                    });
                 }
             }
         }
@@ -415,23 +433,32 @@ impl Pruned {
         bounds: &Bounds,
         enumerator: &mut Option<Enumerator>,
     ) -> Groups {
-        let key = (shape.to_vec(), counts);
+        let key = (shape.to_vec(), counts, self.keep_tilings);
         if let Some(found) = self.memo.get(&key) {
             self.stats.memo_hits += 1;
             return found.clone();
         }
         self.stats.searches += 1;
         let en = enumerator.get_or_insert_with(|| Enumerator::new(local));
-        let mut by_counts: BTreeMap<[usize; 7], Vec<Vec<Placement>>> = BTreeMap::new();
+        let keep = self.keep_tilings;
+        let mut by_counts: BTreeMap<[usize; 7], Group> = BTreeMap::new();
         self.stats.nodes += en.enumerate(bounds, &mut |t| {
             let mut c = [0; 7];
             for p in t {
                 c[p.kind.index()] += 1;
             }
-            by_counts.entry(c).or_default().push(t.to_vec());
+            let g = by_counts.entry(c).or_insert_with(|| Group {
+                counts: c,
+                n: 0,
+                tilings: Vec::new(),
+            });
+            g.n += 1;
+            if keep {
+                g.tilings.push(t.to_vec());
+            }
             true
         });
-        let found: Groups = by_counts.into_iter().collect();
+        let found: Groups = by_counts.into_values().collect();
         self.memo.insert(key, found.clone());
         found
     }
@@ -457,14 +484,16 @@ impl Pruned {
 
     /// The number of tilings per kind-count vector (only non-zero groups).
     pub fn count_groups(&mut self) -> BTreeMap<[usize; 7], u128> {
+        self.keep_tilings = false;
         let groups: Vec<Vec<([usize; 7], u128)>> = (0..self.parts.len())
             .map(|i| {
                 self.part_groups(i)
                     .into_iter()
-                    .map(|(c, t)| (c, t.len() as u128))
+                    .map(|g| (g.counts, g.n))
                     .collect()
             })
             .collect();
+        self.keep_tilings = true;
         let mut acc: BTreeMap<[usize; 7], u128> = BTreeMap::from([([0; 7], 1)]);
         for part in &groups {
             let mut next = BTreeMap::new();
@@ -498,15 +527,15 @@ fn combine<'a>(
     if index == groups.len() {
         return !bounds.admits(&counts) || emit(chosen, &counts);
     }
-    for (c, tilings) in &groups[index] {
+    for g in &groups[index] {
         let mut sum = counts;
         for k in 0..7 {
-            sum[k] += c[k];
+            sum[k] += g.counts[k];
         }
         if (0..7).any(|k| sum[k] > bounds.hi[k]) {
             continue;
         }
-        for t in tilings {
+        for t in &g.tilings {
             chosen.push(t);
             let go_on = combine(groups, index + 1, sum, bounds, chosen, emit);
             chosen.pop();
