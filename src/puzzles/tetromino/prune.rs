@@ -288,6 +288,10 @@ struct Group {
 /// The tilings of one part grouped by kind counts.
 type Groups = Vec<Group>;
 
+/// A memoised search: the part's shape (shifted to the origin), the exact kind counts (or
+/// `None` for all within bounds) and whether tilings were kept.
+type MemoKey = (Vec<Cell>, Option<[usize; 7]>, bool);
+
 /// Statistics of a pruned enumeration.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PruneStats {
@@ -311,7 +315,7 @@ pub struct Pruned {
     bounds: Bounds,
     filters: Vec<ParityFilter>,
     use_parity: bool,
-    memo: HashMap<(Vec<Cell>, Option<[usize; 7]>, bool), Groups>,
+    memo: HashMap<MemoKey, Groups>,
     keep_tilings: bool,
     /// What the enumeration did so far.
     pub stats: PruneStats,
@@ -529,8 +533,8 @@ fn combine<'a>(
     }
     for g in &groups[index] {
         let mut sum = counts;
-        for k in 0..7 {
-            sum[k] += g.counts[k];
+        for (total, n) in sum.iter_mut().zip(g.counts) {
+            *total += n;
         }
         if (0..7).any(|k| sum[k] > bounds.hi[k]) {
             continue;
