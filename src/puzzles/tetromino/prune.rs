@@ -50,7 +50,7 @@ pub fn articulation_cells(cells: &[Cell]) -> Vec<Cell> {
 }
 
 /// Splits a region into independent parts: connected components, recursively cut at
-/// articulation cells that leave a side of size ≡ 0 mod 4 (no piece can cross such a cut).
+/// articulation cells that leave a side of size ≡ 0 or 3 mod 4 (see `cut_off`).
 /// `None` when some part's size is not a multiple of 4 (no tiling).
 pub fn split(region: &Region) -> Option<Vec<Vec<Cell>>> {
     let cells: Vec<Cell> = region
@@ -65,9 +65,9 @@ pub fn split(region: &Region) -> Option<Vec<Vec<Cell>>> {
             return None;
         }
         match cut_off(&part) {
-            Some((a, b)) => {
-                todo.push(a);
-                todo.push(b);
+            Some((side, rest)) => {
+                todo.push(side);
+                todo.extend(components(&rest));
             }
             None => out.push(part),
         }
@@ -76,18 +76,32 @@ pub fn split(region: &Region) -> Option<Vec<Vec<Cell>>> {
     Some(out)
 }
 
-/// A split of a connected part at an articulation cell: a side of size ≡ 0 mod 4 and the rest.
+/// A split of a connected part at an articulation cell `a` into two cell sets that no piece
+/// crosses: a side S of `part − a` with |S| ≡ 0 (mod 4) is cut off as it is (the piece on `a`
+/// cannot reach into S, or S would keep a remainder); with |S| ≡ 3 (mod 4) the piece on `a`
+/// must take exactly three cells of S, so S + `a` is cut off. The rest may be disconnected.
 fn cut_off(part: &[Cell]) -> Option<(Vec<Cell>, Vec<Cell>)> {
     for a in articulation_cells(part) {
         let without: Vec<Cell> = part.iter().copied().filter(|&c| c != a).collect();
-        if let Some(side) = components(&without).into_iter().find(|s| s.len() % 4 == 0) {
-            let rest: Vec<Cell> = part
-                .iter()
-                .copied()
-                .filter(|c| side.binary_search(c).is_err())
-                .collect();
-            return Some((side, rest));
-        }
+        let sides = components(&without);
+        let side = match sides.iter().find(|s| s.len() % 4 == 0) {
+            Some(s) => s.clone(),
+            None => match sides.iter().find(|s| s.len() % 4 == 3) {
+                Some(s) => {
+                    let mut with_a = s.clone();
+                    with_a.push(a);
+                    with_a.sort_unstable();
+                    with_a
+                }
+                None => continue,
+            },
+        };
+        let rest: Vec<Cell> = part
+            .iter()
+            .copied()
+            .filter(|c| side.binary_search(c).is_err())
+            .collect();
+        return Some((side, rest));
     }
     None
 }
@@ -601,6 +615,16 @@ mod tests {
         let region = Region::from_rows(&["XX____", "XXXXXX"]);
         let parts = split(&region).expect("sizes are multiples of 4");
         assert_eq!(parts.iter().map(Vec::len).collect::<Vec<_>>(), vec![4, 4]);
+    }
+
+    #[test]
+    fn a_side_of_three_cells_goes_with_the_articulation_cell() {
+        // r1c4 has arms of 3, 3 and 1 cells: its piece must take one 3-arm whole, leaving
+        // parts of 3 and 1 cells, so there is no tiling (8 cells, yet none)
+        let region = Region::from_rows(&["XXXXXXX", "___X___"]);
+        assert_eq!(region.size(), 8);
+        assert!(split(&region).is_none());
+        assert_eq!(Enumerator::new(&region).count(&Bounds::unlimited(2)), 0);
     }
 
     #[test]
