@@ -130,3 +130,25 @@ fn unknown_solver_is_a_usage_error() {
     let err = list_with_backend(&p, "no-such-solver", "").unwrap_err();
     assert_eq!(err.exit_code(), 2, "{err}");
 }
+
+/// Slow (about a minute per SAT backend in release): run with
+/// `cargo test --release --test tetromino -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn sat_lists_all_8260_tilings_of_four_by_ten() {
+    let (file, options, want) = spec_cases()
+        .into_iter()
+        .find(|(f, _, _)| f.ends_with("4x10.txt"))
+        .unwrap();
+    let p = load(&file, &options);
+    for backend in ["varisat", "batsat"] {
+        let start = std::time::Instant::now();
+        let listing = list_with_backend(&p, backend, "").unwrap();
+        assert_eq!(listing.total(), want, "{backend}");
+        eprintln!(
+            "{backend}: {} tilings of 4x10 in {:.1} s",
+            listing.total(),
+            start.elapsed().as_secs_f64()
+        );
+    }
+}
