@@ -143,6 +143,12 @@ pub enum Command {
         #[command(subcommand)]
         cmd: crate::puzzles::skeleton::cli::Command,
     },
+    /// Tetromino-only commands (list every tiling).
+    Tetromino {
+        /// The tetromino command.
+        #[command(subcommand)]
+        cmd: crate::puzzles::tetromino::cli::Command,
+    },
 }
 
 /// Runs a closure on a worker thread and gives up after `timeout` seconds (the embedded
@@ -341,6 +347,7 @@ fn dispatch(command: Command) -> Result<i32> {
             Ok(0)
         }
         Command::Skeleton { cmd } => Ok(crate::puzzles::skeleton::cli::run(cmd)),
+        Command::Tetromino { cmd } => Ok(crate::puzzles::tetromino::cli::run(cmd)),
     }
 }
 

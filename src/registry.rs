@@ -17,6 +17,10 @@ pub const GENRES: &[(&str, &str)] = &[
         "skeleton",
         "fill-in crossword: every listed word into one slot, crossings agree",
     ),
+    (
+        "tetromino",
+        "tile a region with tetrominoes drawn from Tetris 7-bags (`puzzlec tetromino list` lists all)",
+    ),
 ];
 
 /// A puzzle input: its text and where it came from.
@@ -105,6 +109,7 @@ pub fn formulation_keys(genre: &str) -> Result<Vec<FormulationKey>> {
     match genre {
         "heyawake" => Ok(puzzles::heyawake::formulate::formulation_keys()),
         "skeleton" => Ok(puzzles::skeleton::formulate::keys()),
+        "tetromino" => Ok(Vec::new()),
         _ => Err(unknown_genre(genre)),
     }
 }
@@ -120,6 +125,10 @@ pub fn load(genre: &str, input: &Input) -> Result<Box<dyn DynPuzzle>> {
             &input.source,
             &input.text,
             input.words.as_ref().map(|(s, t)| (s.as_str(), t.as_str())),
+        )?)),
+        "tetromino" => Ok(Box::new(puzzles::tetromino::load_text(
+            &input.source,
+            &input.text,
         )?)),
         _ => Err(unknown_genre(genre)),
     }

@@ -79,6 +79,11 @@ pub struct Model {
     /// Constraints checked on full assignments that return cuts when violated.
     #[serde(skip)]
     pub lazy: Vec<Arc<dyn LazyConstraint>>,
+    /// Set when no solution's true answer keys are a subset of another's (e.g. exact covers):
+    /// a blocking clause then needs only the negations of the true keys, which is much
+    /// shorter and stronger than one over every key.
+    #[serde(skip)]
+    pub block_on_true_keys: bool,
 }
 
 impl std::fmt::Debug for Model {
@@ -184,12 +189,34 @@ impl Model {
             .iter()
             .find(|c| !c.constraint.holds(|v| a.value(v)))
     }
-    /// The blocking clause that excludes an assignment's values of the answer keys.
+    /// The blocking clause that excludes an assignment's values of the answer keys (over the
+    /// true keys only when [`Model::block_on_true_keys`] is set).
     pub fn blocking_clause(&self, a: &Assignment) -> Constraint {
+        if self.block_on_true_keys {
+            return Constraint::clause(
+                self.answer_keys.iter().filter(|&&v| a.bool(v)).map(|&v| !v),
+            );
+        }
         Constraint::clause(
             self.answer_keys
                 .iter()
                 .map(|&v| if a.bool(v) { !v } else { v.lit() }),
         )
+    }
+}
+
+#[cfg(test)]
+mod blocking_tests {
+    use super::*;
+
+    #[test]
+    fn blocking_on_true_keys_negates_only_the_true_ones() {
+        let mut m = Model::new();
+        let a = m.new_answer_bool("a");
+        let b = m.new_answer_bool("b");
+        let sol = Assignment { values: vec![1, 0] };
+        assert_eq!(m.blocking_clause(&sol), Constraint::clause([!a, b.lit()]));
+        m.block_on_true_keys = true;
+        assert_eq!(m.blocking_clause(&sol), Constraint::clause([!a]));
     }
 }

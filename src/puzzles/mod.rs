@@ -3,6 +3,7 @@
 
 pub mod heyawake;
 pub mod skeleton;
+pub mod tetromino;
 use crate::error::{Error, Result};
 use crate::model::{Assignment, Model};
 use std::collections::BTreeMap;

@@ -1,0 +1,130 @@
+//! The `puzzlec tetromino …` verbs.
+
+use super::bags::{parse_adjustments, parse_kind_bounds, Bounds};
+use super::list::{list_native, render_json, render_text, Listing, Progress};
+use super::{check_size, field, Tetromino};
+use crate::error::{Error, Result};
+use crate::solve::{solve_puzzle, Mode, SolveOptions, Verdict};
+use clap::{Args, Subcommand};
+use std::io::IsTerminal;
+
+/// Tetromino packing verbs.
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// List every tiling of a region by tetrominoes, grouped by kind multiset.
+    List(ListArgs),
+}
+
+/// Options of `tetromino list`.
+#[derive(Args, Debug, Clone)]
+pub struct ListArgs {
+    /// The region: a file of rows (`X`/`#` fill, `_`/`.` not), `-` for standard input, or a
+    /// fumen string or URL (`v115@…`; the cells of page 1).
+    pub input: String,
+    /// Print the counts per kind group and the total only.
+    #[arg(long)]
+    pub count: bool,
+    /// Add a fumen string after each tiling (10-wide regions only).
+    #[arg(long)]
+    pub fumen: bool,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// Extra pieces before the first bag, e.g. `--plus S=1` (a held piece).
+    #[arg(long, value_name = "KIND=N,…")]
+    pub plus: Vec<String>,
+    /// Kinds kept back from the first bags, e.g. `--minus T=1`.
+    #[arg(long, value_name = "KIND=N,…")]
+    pub minus: Vec<String>,
+    /// Explicit bounds for some kinds, e.g. `--kinds I=0..1,T=2` (other kinds keep the bag
+    /// rule, or 0..N with --unlimited).
+    #[arg(long, value_name = "KIND=LO..HI,…")]
+    pub kinds: Vec<String>,
+    /// Any number of each kind (before --kinds).
+    #[arg(long, conflicts_with_all = ["plus", "minus"])]
+    pub unlimited: bool,
+    /// `native` (pruned exact cover) or a backend name (SAT/MIP with blocking clauses).
+    #[arg(long, default_value = "native")]
+    pub solver: String,
+    /// Formulation for a SAT/MIP backend, KEY=VALUE,… (e.g. `card=seq`).
+    #[arg(short, long, default_value = "")]
+    pub formulation: String,
+}
+
+/// Reads the input argument: a fumen string given inline, `-`, or a file.
+pub fn read_input(arg: &str) -> Result<(String, String)> {
+    if field::is_fumen(arg) && !std::path::Path::new(arg).exists() {
+        return Ok(("URL".into(), arg.to_string()));
+    }
+    let text = if arg == "-" {
+        let mut s = String::new();
+        std::io::Read::read_to_string(&mut std::io::stdin(), &mut s)
+            .map_err(|e| Error::Io(format!("cannot read standard input: {e}")))?;
+        s
+    } else {
+        std::fs::read_to_string(arg).map_err(|e| Error::Io(format!("cannot read {arg}: {e}")))?
+    };
+    Ok((arg.to_string(), text))
+}
+
+/// Builds the instance of `list`'s options: the region and the kind bounds.
+pub fn instance(args: &ListArgs) -> Result<Tetromino> {
+    let (source, text) = read_input(&args.input)?;
+    let region = field::parse_region(&source, &text)?;
+    check_size(&region)?;
+    let pieces = region.size() / 4;
+    let mut bounds = if args.unlimited {
+        Bounds::unlimited(pieces)
+    } else {
+        let plus = parse_adjustments("--plus", &args.plus.join(","))?;
+        let minus = parse_adjustments("--minus", &args.minus.join(","))?;
+        Bounds::bag_rule(pieces, plus, minus)
+    };
+    bounds = parse_kind_bounds(&args.kinds.join(","), bounds)?;
+    Ok(Tetromino { region, bounds })
+}
+
+/// Lists with the chosen solver.
+pub fn list(p: &Tetromino, args: &ListArgs) -> Result<Listing> {
+    let progress = std::io::stderr().is_terminal() && !args.json;
+    if args.solver == "native" {
+        return list_native(p, args.count, &mut Progress::new(progress));
+    }
+    list_with_backend(p, &args.solver, &args.formulation)
+}
+
+/// Lists with a SAT/MIP backend through the core driver: enumerate every model solution
+/// with blocking clauses over the placement variables; each one is decoded and verified.
+pub fn list_with_backend(p: &Tetromino, backend: &str, formulation: &str) -> Result<Listing> {
+    let opts = SolveOptions::new(backend, formulation, Mode::Count(usize::MAX));
+    let report = solve_puzzle(p, &opts)?;
+    if report.verdict == Verdict::Timeout {
+        return Err(Error::Timeout(report.stats.seconds_total));
+    }
+    Listing::from_tilings(p, report.solutions)
+}
+
+/// Runs a verb; the exit code is 0 with tilings, 1 without, 2 on bad input, 3 on solver
+/// failure.
+pub fn run(cmd: Command) -> i32 {
+    match cmd {
+        Command::List(args) => match instance(&args).and_then(|p| Ok((list(&p, &args)?, p))) {
+            Ok((listing, p)) => {
+                if args.json {
+                    println!("{}", render_json(&p, &listing, args.count, args.fumen));
+                } else {
+                    print!("{}", render_text(&p, &listing, args.fumen));
+                }
+                if listing.total() > 0 {
+                    0
+                } else {
+                    1
+                }
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                e.exit_code()
+            }
+        },
+    }
+}

@@ -1,0 +1,163 @@
+//! The SAT/MIP model: one 0/1 variable per placement (kind, orientation, position inside the
+//! region), exactly one placement per cell, and `lo ≤ Σ placements of a kind ≤ hi`.
+
+use super::shapes::{all_orientations, KINDS};
+use super::{Placement, Tetromino, Tiling};
+use crate::model::{Constraint, LinExpr, Model, Var};
+use crate::puzzles::Formulated;
+
+/// Every placement of the region with a readable name (`place[T2 r3c4]`: kind, orientation
+/// number within the kind, top-left corner of its bounding box, 1-based).
+pub fn placements(p: &Tetromino) -> Vec<(String, Placement)> {
+    let region = &p.region;
+    let mut out = Vec::new();
+    let mut per_kind = [0usize; 7];
+    for o in all_orientations() {
+        let k = o.kind.index();
+        per_kind[k] += 1;
+        for r in 0..region.height {
+            for c in 0..region.width {
+                let cells = o.cells.map(|(dr, dc)| (dr + r as u16, dc + c as u16));
+                if cells
+                    .iter()
+                    .all(|&(rr, cc)| region.contains(rr as i64, cc as i64))
+                {
+                    let name = format!("place[{}{} r{}c{}]", o.kind, per_kind[k], r + 1, c + 1);
+                    out.push((
+                        name,
+                        Placement {
+                            kind: o.kind,
+                            cells,
+                        },
+                    ));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Builds the placement model; its answer keys are the placement variables, so blocking
+/// clauses range over placements only (the true ones) and every tiling is enumerated once.
+pub fn placement_model(p: &Tetromino) -> Formulated<Tiling> {
+    let mut model = Model::new();
+    let region = &p.region;
+    let w = region.width;
+    let mut vars: Vec<(Var, Placement)> = Vec::new();
+    let mut covering: Vec<Vec<Var>> = vec![Vec::new(); region.height * w];
+    for (name, placement) in placements(p) {
+        let v = model.new_answer_bool(name);
+        for &(r, c) in &placement.cells {
+            covering[r as usize * w + c as usize].push(v);
+        }
+        vars.push((v, placement));
+    }
+    for (r, c) in region.cell_list() {
+        model.add(
+            format!("cell r{}c{} covered once", r + 1, c + 1),
+            Constraint::exactly_one(covering[r * w + c].iter().map(|v| v.lit())),
+        );
+    }
+    let pieces = p.pieces();
+    for kind in KINDS {
+        let k = kind.index();
+        let of_kind: Vec<Var> = vars
+            .iter()
+            .filter(|(_, pl)| pl.kind == kind)
+            .map(|(v, _)| *v)
+            .collect();
+        let (lo, hi) = (p.bounds.lo[k], p.bounds.hi[k]);
+        if lo > 0 {
+            model.add(
+                format!("kind {kind} at least {lo}"),
+                LinExpr::sum_vars(of_kind.iter().copied()).geq(lo as i64),
+            );
+        }
+        if hi < pieces.min(of_kind.len()) {
+            model.add(
+                format!("kind {kind} at most {hi}"),
+                LinExpr::sum_vars(of_kind.iter().copied()).leq(hi as i64),
+            );
+        }
+    }
+    // Two tilings never nest (each covers every cell exactly once), so a solution is blocked
+    // by "not all of its pieces again": one literal per piece instead of one per placement.
+    model.block_on_true_keys = true;
+    let decode = Box::new(move |a: &crate::model::Assignment| {
+        Tiling::new(
+            vars.iter()
+                .filter(|(v, _)| a.bool(*v))
+                .map(|(_, pl)| *pl)
+                .collect(),
+        )
+    });
+    Formulated { model, decode }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Assignment;
+    use crate::puzzles::tetromino::bags::Bounds;
+    use crate::puzzles::tetromino::dlx::Enumerator;
+    use crate::puzzles::tetromino::field::Region;
+
+    #[test]
+    fn placement_count_matches_the_native_enumerator() {
+        let p = Tetromino {
+            region: Region::rectangle(4, 10),
+            bounds: Bounds::bag_rule(10, [0; 7], [0; 7]),
+        };
+        let f = placement_model(&p);
+        assert_eq!(
+            f.model.answer_keys.len(),
+            Enumerator::new(&p.region).placement_count()
+        );
+        assert_eq!(f.model.vars.len(), f.model.answer_keys.len());
+    }
+
+    #[test]
+    fn every_native_tiling_satisfies_the_model_and_decodes_back() {
+        // the model accepts exactly the tilings: check each native tiling's assignment
+        let p = Tetromino {
+            region: Region::rectangle(4, 4),
+            bounds: Bounds::bag_rule(4, [0; 7], [0; 7]),
+        };
+        let f = placement_model(&p);
+        let names = placements(&p);
+        let mut n = 0;
+        Enumerator::new(&p.region).enumerate(&p.bounds, &mut |t| {
+            let values = names
+                .iter()
+                .map(|(_, pl)| t.contains(pl) as i64)
+                .collect::<Vec<_>>();
+            let a = Assignment { values };
+            assert!(f.model.first_violation(&a).is_none());
+            assert_eq!((f.decode)(&a), Tiling::new(t.to_vec()));
+            n += 1;
+            true
+        });
+        assert_eq!(n, 24);
+    }
+
+    #[test]
+    fn count_bounds_become_rows_and_a_non_tiling_violates_the_model() {
+        let p = Tetromino {
+            region: Region::rectangle(2, 4),
+            bounds: Bounds::bag_rule(2, [0; 7], [0; 7]),
+        };
+        let f = placement_model(&p);
+        let names = placements(&p);
+        // two horizontal I pieces break "kind I at most 1"
+        let values = names
+            .iter()
+            .map(|(_, pl)| {
+                (pl.kind == super::super::shapes::Kind::I
+                    && pl.cells[0].1 == 0
+                    && pl.cells[3].1 == 3) as i64
+            })
+            .collect();
+        let violated = f.model.first_violation(&Assignment { values }).unwrap();
+        assert_eq!(violated.name, "kind I at most 1");
+    }
+}

@@ -1,0 +1,318 @@
+//! Tetromino packing: every way to partition a region into tetrominoes (19 fixed
+//! orientations of I O T S Z J L) whose kind counts obey the 7-bag rule or explicit bounds.
+//!
+//! Reads top-down like the spec: [`field`] (text and fumen regions) and [`bags`] (count
+//! bounds) → the rules ([`Tetromino::verify`]) → the native enumerator ([`dlx`], [`prune`]).
+
+pub mod bags;
+pub mod cli;
+pub mod dlx;
+pub mod field;
+pub mod formulate;
+pub mod list;
+pub mod prune;
+pub mod shapes;
+
+use crate::error::{Error, Result};
+use crate::puzzles::{Formulated, Formulation, FormulationKey, Puzzle};
+use bags::Bounds;
+use field::Region;
+use shapes::{normalize, orientations_of, Kind};
+
+/// One piece of a tiling: its kind and its four cells (row, column) in reading order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Placement {
+    /// The kind.
+    pub kind: Kind,
+    /// The four cells, sorted.
+    pub cells: [(u16, u16); 4],
+}
+
+/// A tiling: its placements, sorted by their first cell.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Tiling {
+    /// The pieces.
+    pub placements: Vec<Placement>,
+}
+
+impl Tiling {
+    /// A tiling of the given placements, put in canonical (sorted) order.
+    pub fn new(mut placements: Vec<Placement>) -> Tiling {
+        placements.sort_unstable_by_key(|p| p.cells[0]);
+        Tiling { placements }
+    }
+    /// How many pieces of each kind, indexed by [`Kind::index`].
+    pub fn kind_counts(&self) -> [usize; 7] {
+        let mut counts = [0; 7];
+        for p in &self.placements {
+            counts[p.kind.index()] += 1;
+        }
+        counts
+    }
+}
+
+/// A tetromino packing instance: the region to cover and the per-kind count bounds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tetromino {
+    /// The cells to cover.
+    pub region: Region,
+    /// Lowest and highest count of each kind.
+    pub bounds: Bounds,
+}
+
+impl Tetromino {
+    /// The instance of a region under the plain bag rule (no plus/minus).
+    pub fn with_bag_rule(region: Region) -> Tetromino {
+        let pieces = region.size() / 4;
+        Tetromino {
+            region,
+            bounds: Bounds::bag_rule(pieces, [0; 7], [0; 7]),
+        }
+    }
+
+    /// Number of pieces of every tiling (cells / 4).
+    pub fn pieces(&self) -> usize {
+        self.region.size() / 4
+    }
+
+    /// Checks a tiling by the rules: every piece is one of its kind's fixed orientations and
+    /// lies inside the region, the pieces cover every cell exactly once, and the kind counts
+    /// lie within the bounds.
+    pub fn check(&self, tiling: &Tiling) -> std::result::Result<(), String> {
+        let (h, w) = (self.region.height, self.region.width);
+        let mut covered = vec![false; h * w];
+        for p in &tiling.placements {
+            let shape = normalize(p.cells.map(|(r, c)| (r as i32, c as i32)));
+            if !orientations_of(p.kind).iter().any(|o| o.cells == shape) {
+                return Err(format!(
+                    "piece {} at {:?} is not a {0} shape",
+                    p.kind, p.cells
+                ));
+            }
+            for &(r, c) in &p.cells {
+                if !self.region.contains(r as i64, c as i64) {
+                    return Err(format!(
+                        "piece {} covers r{}c{}, outside the region",
+                        p.kind,
+                        r + 1,
+                        c + 1
+                    ));
+                }
+                let i = r as usize * w + c as usize;
+                if covered[i] {
+                    return Err(format!("cell r{}c{} is covered twice", r + 1, c + 1));
+                }
+                covered[i] = true;
+            }
+        }
+        if let Some(i) = (0..h * w).find(|&i| self.region.cells[i] && !covered[i]) {
+            return Err(format!("cell r{}c{} is not covered", i / w + 1, i % w + 1));
+        }
+        let counts = tiling.kind_counts();
+        if !self.bounds.admits(&counts) {
+            return Err(format!(
+                "kind counts {} are outside the bounds {}",
+                describe_counts(&counts),
+                self.bounds.describe()
+            ));
+        }
+        Ok(())
+    }
+
+    /// The tiling as rows of kind letters, `_` outside the region (`?` for an uncovered cell).
+    pub fn letter_rows(&self, tiling: &Tiling) -> Vec<String> {
+        let (h, w) = (self.region.height, self.region.width);
+        let mut grid: Vec<char> = self
+            .region
+            .cells
+            .iter()
+            .map(|&b| if b { '?' } else { '_' })
+            .collect();
+        for p in &tiling.placements {
+            for &(r, c) in &p.cells {
+                if (r as usize) < h && (c as usize) < w {
+                    grid[r as usize * w + c as usize] = p.kind.letter();
+                }
+            }
+        }
+        grid.chunks(w.max(1)).map(|r| r.iter().collect()).collect()
+    }
+}
+
+/// Reads an instance from text or fumen under the plain bag rule; a region whose size is not
+/// a multiple of 4 is an [`Error::Invalid`].
+pub fn load_text(source: &str, text: &str) -> Result<Tetromino> {
+    let region = field::parse_region(source, text)?;
+    check_size(&region)?;
+    Ok(Tetromino::with_bag_rule(region))
+}
+
+/// Fails with a clear message when the region cannot be cut into 4-cell pieces by size.
+pub fn check_size(region: &Region) -> Result<()> {
+    let size = region.size();
+    if !size.is_multiple_of(4) {
+        return Err(Error::Invalid(format!(
+            "the region has {size} cells, not a multiple of 4: no tetromino tiling exists \
+             ({} cells too many)",
+            size % 4
+        )));
+    }
+    Ok(())
+}
+
+impl Puzzle for Tetromino {
+    type Solution = Tiling;
+    fn genre(&self) -> &'static str {
+        "tetromino"
+    }
+    fn formulation_keys(&self) -> Vec<FormulationKey> {
+        Vec::new()
+    }
+    fn formulate(&self, _formulation: &Formulation) -> Result<Formulated<Tiling>> {
+        Ok(formulate::placement_model(self))
+    }
+    fn verify(&self, solution: &Tiling) -> std::result::Result<(), String> {
+        self.check(solution)
+    }
+    fn rows(&self, solution: &Tiling) -> Vec<String> {
+        self.letter_rows(solution)
+    }
+    fn precheck(&self) -> Option<String> {
+        let size = self.region.size();
+        if !size.is_multiple_of(4) {
+            return Some(format!("{size} cells is not a multiple of 4"));
+        }
+        if !self.bounds.admits_total(self.pieces()) {
+            return Some(format!(
+                "no kind counts within {} sum to {} pieces",
+                self.bounds.describe(),
+                self.pieces()
+            ));
+        }
+        if prune::split(&self.region).is_none() {
+            return Some("a separated part of the region has a size not a multiple of 4".into());
+        }
+        None
+    }
+}
+
+/// A count vector written as `I2 O1 T0 …` (kinds in [`shapes::KINDS`] order).
+pub fn describe_counts(counts: &[usize; 7]) -> String {
+    shapes::KINDS
+        .iter()
+        .map(|k| format!("{k}{}", counts[k.index()]))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Shared test helpers: random regions made of dropped pieces.
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::bags::Bounds;
+    use super::field::Region;
+    use super::shapes::all_orientations;
+    use proptest::prelude::*;
+
+    /// A random region (a union of random non-overlapping pieces in a box of 2..=7 × 2..=7,
+    /// so sizes are multiples of 4 and tilings are common) with random or unlimited bounds.
+    pub(crate) fn random_region() -> impl Strategy<Value = (Region, Bounds)> {
+        (
+            2usize..8,
+            2usize..8,
+            prop::collection::vec((0usize..19, 0usize..7, 0usize..7), 1..10),
+            prop::collection::vec(0usize..3, 7),
+            prop::collection::vec(0usize..3, 7),
+            any::<bool>(),
+        )
+            .prop_map(|(h, w, drops, a, b, unlimited)| {
+                let orients = all_orientations();
+                let mut region = Region {
+                    width: w,
+                    height: h,
+                    cells: vec![false; w * h],
+                };
+                for (o, r, c) in drops {
+                    let cells = orients[o]
+                        .cells
+                        .map(|(dr, dc)| (dr as usize + r, dc as usize + c));
+                    if cells.iter().all(|&(r, c)| r < h && c < w)
+                        && cells.iter().all(|&(r, c)| !region.cells[r * w + c])
+                    {
+                        for (r, c) in cells {
+                            region.cells[r * w + c] = true;
+                        }
+                    }
+                }
+                let pieces = region.size() / 4;
+                let bounds = if unlimited {
+                    Bounds::unlimited(pieces)
+                } else {
+                    let mut lo = [0; 7];
+                    let mut hi = [0; 7];
+                    for k in 0..7 {
+                        lo[k] = a[k].min(b[k]) / 2;
+                        hi[k] = a[k].max(b[k]) + 1;
+                    }
+                    Bounds { lo, hi }
+                };
+                (region, bounds)
+            })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn piece(kind: Kind, cells: [(u16, u16); 4]) -> Placement {
+        Placement { kind, cells }
+    }
+
+    fn two_by_four() -> Tetromino {
+        Tetromino {
+            region: Region::rectangle(2, 4),
+            bounds: Bounds::unlimited(2),
+        }
+    }
+
+    #[test]
+    fn verify_accepts_a_legal_tiling_and_prints_letters() {
+        let p = two_by_four();
+        let t = Tiling::new(vec![
+            piece(Kind::I, [(0, 0), (0, 1), (0, 2), (0, 3)]),
+            piece(Kind::I, [(1, 0), (1, 1), (1, 2), (1, 3)]),
+        ]);
+        assert_eq!(p.check(&t), Ok(()));
+        assert_eq!(p.letter_rows(&t), vec!["IIII", "IIII"]);
+    }
+
+    #[test]
+    fn verify_rejects_wrong_shapes_overlaps_gaps_and_counts() {
+        let p = two_by_four();
+        let wrong_kind = Tiling::new(vec![
+            piece(Kind::O, [(0, 0), (0, 1), (0, 2), (0, 3)]),
+            piece(Kind::I, [(1, 0), (1, 1), (1, 2), (1, 3)]),
+        ]);
+        assert!(p.check(&wrong_kind).unwrap_err().contains("not a O shape"));
+        let overlap = Tiling::new(vec![
+            piece(Kind::O, [(0, 0), (0, 1), (1, 0), (1, 1)]),
+            piece(Kind::O, [(0, 1), (0, 2), (1, 1), (1, 2)]),
+        ]);
+        assert!(p.check(&overlap).unwrap_err().contains("twice"));
+        let gap = Tiling::new(vec![piece(Kind::O, [(0, 0), (0, 1), (1, 0), (1, 1)])]);
+        assert!(p.check(&gap).unwrap_err().contains("not covered"));
+        let mut limited = two_by_four();
+        limited.bounds.hi[Kind::O.index()] = 1;
+        let two_o = Tiling::new(vec![
+            piece(Kind::O, [(0, 0), (0, 1), (1, 0), (1, 1)]),
+            piece(Kind::O, [(0, 2), (0, 3), (1, 2), (1, 3)]),
+        ]);
+        assert_eq!(p.check(&two_o), Ok(()));
+        assert!(limited.check(&two_o).unwrap_err().contains("bounds"));
+        let outside = Tiling::new(vec![
+            piece(Kind::I, [(0, 1), (0, 2), (0, 3), (0, 4)]),
+            piece(Kind::I, [(1, 0), (1, 1), (1, 2), (1, 3)]),
+        ]);
+        assert!(p.check(&outside).unwrap_err().contains("outside"));
+    }
+}
