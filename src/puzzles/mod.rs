@@ -3,6 +3,8 @@
 
 
 
+pub mod nonogram;
+
 use crate::error::{Error, Result};
 use crate::model::{Assignment, Model};
 use std::collections::BTreeMap;

@@ -1,0 +1,1 @@
+//! Inputs: Simpson's `.non` format, puzz.link `nonogram` URLs and text pictures.
