@@ -66,7 +66,10 @@ impl fmt::Display for Error {
             Error::Invalid(m) => write!(f, "invalid puzzle: {m}"),
             Error::Usage(m) => write!(f, "{m}"),
             Error::MissingBinary { binary, install } => {
-                write!(f, "solver binary `{binary}` not found on PATH; install it with: {install}")
+                write!(
+                    f,
+                    "solver binary `{binary}` not found on PATH; install it with: {install}"
+                )
             }
             Error::Solver(m) => write!(f, "solver failure: {m}"),
             Error::Timeout(s) => write!(f, "timeout: no answer within {s} s"),

@@ -86,7 +86,10 @@ impl std::fmt::Debug for Model {
             .field("vars", &self.vars.len())
             .field("constraints", &self.constraints.len())
             .field("answer_keys", &self.answer_keys.len())
-            .field("lazy", &self.lazy.iter().map(|l| l.name()).collect::<Vec<_>>())
+            .field(
+                "lazy",
+                &self.lazy.iter().map(|l| l.name()).collect::<Vec<_>>(),
+            )
             .finish()
     }
 }
@@ -121,7 +124,8 @@ impl Model {
     }
     /// Adds a named constraint.
     pub fn add(&mut self, name: impl Into<String>, constraint: Constraint) {
-        self.constraints.push(NamedConstraint::new(name, constraint));
+        self.constraints
+            .push(NamedConstraint::new(name, constraint));
     }
     /// Adds a lazy constraint.
     pub fn add_lazy(&mut self, lazy: impl LazyConstraint + 'static) {
@@ -156,12 +160,10 @@ impl Model {
     }
     /// The blocking clause that excludes an assignment's values of the answer keys.
     pub fn blocking_clause(&self, a: &Assignment) -> Constraint {
-        Constraint::clause(self.answer_keys.iter().map(|&v| {
-            if a.bool(v) {
-                !v
-            } else {
-                v.lit()
-            }
-        }))
+        Constraint::clause(
+            self.answer_keys
+                .iter()
+                .map(|&v| if a.bool(v) { !v } else { v.lit() }),
+        )
     }
 }

@@ -1,8 +1,6 @@
 //! The genre interface: a puzzle formulates itself as a [`Model`], decodes assignments into
 //! its own solutions and verifies them by its own rules.
 
-
-
 pub mod nonogram;
 
 use crate::error::{Error, Result};
@@ -28,7 +26,10 @@ pub fn core_formulation_keys() -> Vec<FormulationKey> {
         key: "card",
         doc: "CNF encoding of cardinality constraints (SAT backends)",
         values: &[
-            ("totalizer", "totalizer (Bailleux–Boufkhad), O(n log n) clauses per bound"),
+            (
+                "totalizer",
+                "totalizer (Bailleux–Boufkhad), O(n log n) clauses per bound",
+            ),
             ("seq", "sequential counter (Sinz), O(n·k) clauses"),
         ],
     }]
@@ -68,7 +69,11 @@ impl Formulation {
                     "unknown value `{}` for formulation key `{}` (values: {})",
                     v.trim(),
                     key.key,
-                    key.values.iter().map(|v| v.0).collect::<Vec<_>>().join(", ")
+                    key.values
+                        .iter()
+                        .map(|v| v.0)
+                        .collect::<Vec<_>>()
+                        .join(", ")
                 )));
             }
             values.insert(key.key.to_string(), v.trim().to_string());

@@ -368,7 +368,10 @@ mod tests {
     #[test]
     fn overlap_of_a_long_block_fills_the_middle() {
         // Seed 003 §3.3: width 10, clue [7]: cells 3..7 are filled.
-        assert_eq!(show(&overlap(&[7], &cells("??????????")).unwrap()), "???####???");
+        assert_eq!(
+            show(&overlap(&[7], &cells("??????????")).unwrap()),
+            "???####???"
+        );
     }
 
     #[test]

@@ -151,7 +151,10 @@ impl Nonogram {
         for (k, v) in &self.meta {
             out.push_str(&format!("{k} {v}\n"));
         }
-        out.push_str(&format!("width {}\nheight {}\n\nrows\n", self.width, self.height));
+        out.push_str(&format!(
+            "width {}\nheight {}\n\nrows\n",
+            self.width, self.height
+        ));
         for clue in &self.rows {
             out.push_str(&format_clue(clue));
             out.push('\n');
@@ -199,7 +202,9 @@ mod tests {
     #[test]
     fn check_grid_names_the_first_wrong_line() {
         let p = Nonogram::new(vec![vec![1], vec![]], vec![vec![1], vec![]]).unwrap();
-        assert!(p.check_grid(&vec![vec![true, false], vec![false, false]]).is_ok());
+        assert!(p
+            .check_grid(&vec![vec![true, false], vec![false, false]])
+            .is_ok());
         let err = p
             .check_grid(&vec![vec![false, true], vec![false, false]])
             .unwrap_err();
