@@ -3,6 +3,7 @@
 
 pub mod expr;
 pub mod lazy;
+pub mod regular;
 
 pub use expr::{Cmp, Constraint, LinExpr, Lit, Var};
 pub use lazy::{Assignment, LazyConstraint};
