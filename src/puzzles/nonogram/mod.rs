@@ -2,6 +2,7 @@
 //! filled cells in order. Parsing (`.non`, puzz.link URLs, pictures), the line solver, line
 //! logic to a fixpoint, and the SAT/MIP formulations.
 
+pub mod formulate;
 pub mod line;
 pub mod logic;
 pub mod parse;
@@ -215,5 +216,73 @@ mod tests {
     fn clues_that_cannot_fit_are_rejected() {
         assert!(Nonogram::new(vec![vec![2, 1]], vec![vec![1], vec![1], vec![1]]).is_err());
         assert!(Nonogram::new(vec![vec![1]], vec![vec![1], vec![1]]).is_err());
+    }
+}
+
+/// The `line=` formulation values: how each row and column is modelled.
+const LINE_VALUES: &[(&str, &str)] = &[
+    ("dfa", "cell variables + per-line automaton (pruned by the packings); unit propagation = complete line solver"),
+    ("blocks", "one boolean per block start, exactly one per block, pairwise order conflicts, cover/support clauses"),
+    ("order", "order-encoded block starts (start ≥ p literals), ordering and cover clauses"),
+    ("mip", "classic 0-1 block-start model with linear rows (for MIP backends; SAT lowers it with card=)"),
+];
+
+/// The `pre=` formulation values: preprocessing before the model is built.
+const PRE_VALUES: &[(&str, &str)] = &[
+    ("none", "no preprocessing: start ranges from the clues alone"),
+    ("line", "line logic to its fixpoint first: decided cells become unit facts, packings narrow the starts"),
+];
+
+impl crate::puzzles::Puzzle for Nonogram {
+    type Solution = Grid;
+
+    fn genre(&self) -> &'static str {
+        "nonogram"
+    }
+
+    fn formulation_keys(&self) -> Vec<crate::puzzles::FormulationKey> {
+        vec![
+            crate::puzzles::FormulationKey {
+                key: "line",
+                doc: "how each row and column is modelled",
+                values: LINE_VALUES,
+            },
+            crate::puzzles::FormulationKey {
+                key: "pre",
+                doc: "preprocessing with the line solver",
+                values: PRE_VALUES,
+            },
+        ]
+    }
+
+    fn formulate(
+        &self,
+        formulation: &crate::puzzles::Formulation,
+    ) -> crate::Result<crate::puzzles::Formulated<Grid>> {
+        let line = formulate::LineModel::from_name(formulation.get("line")).ok_or_else(|| {
+            crate::Error::Usage(format!("unknown line model `{}`", formulation.get("line")))
+        })?;
+        let (model, cells) = formulate::build(self, line, formulation.get("pre") == "line")?;
+        Ok(crate::puzzles::Formulated {
+            model,
+            decode: Box::new(move |a| {
+                cells
+                    .iter()
+                    .map(|row| row.iter().map(|&v| a.bool(v)).collect())
+                    .collect()
+            }),
+        })
+    }
+
+    fn verify(&self, solution: &Grid) -> Result<(), String> {
+        self.check_grid(solution)
+    }
+
+    fn rows(&self, solution: &Grid) -> Vec<String> {
+        grid_rows(solution)
+    }
+
+    fn precheck(&self) -> Option<String> {
+        self.clue_problem()
     }
 }
