@@ -286,3 +286,59 @@ impl crate::puzzles::Puzzle for Nonogram {
         self.clue_problem()
     }
 }
+
+/// The n-Dom scaling family (spec): a (2n+1)×(2n+1) puzzle with a unique solution that line
+/// logic barely helps with; 9-Dom is webpbn #8098. `None` for n = 0.
+pub fn dom(n: usize) -> Option<Nonogram> {
+    if n == 0 {
+        return None;
+    }
+    let mut rows = vec![vec![3]];
+    let mut columns = vec![vec![1]];
+    for _ in 1..n {
+        rows.push(vec![1]);
+        rows.push(vec![3, 1]);
+        columns.push(vec![1]);
+        columns.push(vec![1, 3]);
+    }
+    rows.extend([vec![1], vec![1]]);
+    columns.extend([vec![1], vec![3]]);
+    let mut puzzle = Nonogram::new(rows, columns).ok()?;
+    puzzle
+        .meta
+        .push(("title".into(), format!("\"{n}-Dom (generated)\"")));
+    Some(puzzle)
+}
+
+#[cfg(test)]
+mod dom_tests {
+    use super::*;
+
+    #[test]
+    fn nine_dom_matches_webpbn_8098() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/data/nonogram/webpbn-8098.non"
+        );
+        let published = parse::parse_non(path, &std::fs::read_to_string(path).unwrap()).unwrap();
+        let generated = dom(9).unwrap();
+        assert_eq!(generated.rows, published.rows);
+        assert_eq!(generated.columns, published.columns);
+    }
+
+    #[test]
+    fn dom_sizes_grow_as_2n_plus_1() {
+        for n in 1..6 {
+            let p = dom(n).unwrap();
+            assert_eq!((p.width, p.height), (2 * n + 1, 2 * n + 1));
+        }
+        assert!(dom(0).is_none());
+    }
+
+    #[test]
+    fn non_output_parses_back_to_the_same_clues() {
+        let p = dom(4).unwrap();
+        let back = parse::parse_non("dom.non", &p.to_non()).unwrap();
+        assert_eq!((back.rows, back.columns), (p.rows, p.columns));
+    }
+}
