@@ -74,8 +74,8 @@ pub fn add_regular(
         }
     }
     // Backward: keep states from which acceptance is reachable.
-    for q in 0..states {
-        alive[n][q] &= dfa.accepting[q];
+    for (live, &accepting) in alive[n].iter_mut().zip(&dfa.accepting) {
+        *live &= accepting;
     }
     for i in (0..n).rev() {
         for q in 0..states {

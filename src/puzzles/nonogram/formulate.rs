@@ -278,12 +278,12 @@ fn add_blocks_line(model: &mut Model, line: &LineView) {
             Constraint::exactly_one(options.iter().map(|(_, v)| v.lit())),
         );
         for &(s, b) in options {
-            for c in s..s + len {
+            for (c, cell_support) in support.iter_mut().enumerate().skip(s).take(len) {
                 model.add(
                     format!("{} block {} covers", line.name, t + 1),
                     Constraint::implies(b.lit(), line.cells[c]),
                 );
-                support[c].push(b.lit());
+                cell_support.push(b.lit());
             }
             if let Some(next) = starts.get(t + 1) {
                 for &(s2, b2) in next {
@@ -358,7 +358,7 @@ fn add_order_line(model: &mut Model, line: &LineView) {
             }
         }
         // covers[c]: block t covers cell c ⟺ start_t ≥ c-len+1 ∧ ¬(start_t ≥ c+1).
-        for c in lo..hi + len {
+        for (c, cell_support) in support.iter_mut().enumerate().take(hi + len).skip(lo) {
             let from = ge(t, c as isize - len as isize + 1);
             let not_after = !ge(t, c as isize + 1);
             let cover = model.new_bool(format!("{} block {} covers {}", line.name, t + 1, c + 1));
@@ -367,7 +367,7 @@ fn add_order_line(model: &mut Model, line: &LineView) {
             add_clause(model, &name, &[Term::Lit(!cover), not_after]);
             add_clause(model, &name, &[!from, !not_after, Term::Lit(cover.lit())]);
             model.add(name, Constraint::implies(cover.lit(), line.cells[c]));
-            support[c].push(cover.lit());
+            cell_support.push(cover.lit());
         }
     }
     for (c, lits) in support.into_iter().enumerate() {

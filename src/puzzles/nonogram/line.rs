@@ -134,8 +134,8 @@ pub fn overlap(clue: &[usize], line: &[Cell]) -> Result<Vec<Cell>, Contradiction
         for cell in &mut reachable[left..right + len] {
             *cell = true;
         }
-        for c in right..left + len {
-            out[c] = merge(out[c], Cell::Filled)?;
+        for cell in out.iter_mut().take(left + len).skip(right) {
+            *cell = merge(*cell, Cell::Filled)?;
         }
     }
     for (c, &reach) in reachable.iter().enumerate() {
@@ -273,7 +273,7 @@ pub fn all_patterns(n: usize, clue: &[usize]) -> Vec<Vec<bool>> {
     }
     for start in 0..=n - first - rest_min {
         let mut head = vec![false; start];
-        head.extend(std::iter::repeat(true).take(first));
+        head.extend(std::iter::repeat_n(true, first));
         if rest.is_empty() {
             head.resize(n, false);
             result.push(head);
@@ -444,7 +444,7 @@ mod tests {
             let ends: Vec<usize> = (0..p.len())
                 .filter(|&i| p[i] && (i + 1 == p.len() || !p[i + 1]))
                 .collect();
-            if best.as_ref().map_or(true, |b| ends < *b) {
+            if best.as_ref().is_none_or(|b| ends < *b) {
                 best = Some(ends);
             }
         }
