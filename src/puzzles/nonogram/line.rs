@@ -163,6 +163,15 @@ pub fn solve_line(clue: &[usize], line: &[Cell]) -> Result<Vec<Cell>, Contradict
     if clue.contains(&0) {
         return Err(Contradiction);
     }
+    if !line.contains(&Cell::Unknown) {
+        // A complete line only needs checking.
+        let cells = line.iter().map(|&c| c == Cell::Filled);
+        return if crate::puzzles::nonogram::clue_of(cells) == clue {
+            Ok(line.to_vec())
+        } else {
+            Err(Contradiction)
+        };
+    }
     // empties_before[i] = number of known-empty cells in 0..i (to test a block in O(1)).
     let mut empties_before = vec![0usize; n + 1];
     let mut filled_before = vec![0usize; n + 1];
@@ -171,47 +180,48 @@ pub fn solve_line(clue: &[usize], line: &[Cell]) -> Result<Vec<Cell>, Contradict
         filled_before[i + 1] = filled_before[i] + usize::from(line[i] == Cell::Filled);
     }
     let block_fits = |s: usize, e: usize| e <= n && empties_before[e] == empties_before[s];
-    // prefix[j][i]: cells 0..i hold exactly blocks 0..j, all ending before i.
-    let mut prefix = vec![vec![false; n + 1]; k + 1];
+    // prefix[j * w + i]: cells 0..i hold exactly blocks 0..j, all ending before i.
+    let w = n + 1;
+    let mut prefix = vec![false; (k + 1) * w];
     for i in 0..=n {
-        prefix[0][i] = filled_before[i] == 0;
+        prefix[0 * w + i] = filled_before[i] == 0;
     }
     for j in 1..=k {
         let len = clue[j - 1];
         for i in 1..=n {
-            let mut ok = line[i - 1] != Cell::Filled && prefix[j][i - 1];
+            let mut ok = line[i - 1] != Cell::Filled && prefix[j * w + i - 1];
             if !ok && i >= len && block_fits(i - len, i) {
                 let s = i - len;
                 ok = if s == 0 {
                     j == 1
                 } else {
-                    line[s - 1] != Cell::Filled && prefix[j - 1][s - 1]
+                    line[s - 1] != Cell::Filled && prefix[(j - 1) * w + s - 1]
                 };
             }
-            prefix[j][i] = ok;
+            prefix[j * w + i] = ok;
         }
     }
-    if !prefix[k][n] {
+    if !prefix[k * w + n] {
         return Err(Contradiction);
     }
-    // suffix[j][i]: cells i..n hold exactly blocks j..k, all starting at or after i.
-    let mut suffix = vec![vec![false; n + 1]; k + 1];
+    // suffix[j * w + i]: cells i..n hold exactly blocks j..k, all starting at or after i.
+    let mut suffix = vec![false; (k + 1) * w];
     for i in 0..=n {
-        suffix[k][i] = filled_before[n] == filled_before[i];
+        suffix[k * w + i] = filled_before[n] == filled_before[i];
     }
     for j in (0..k).rev() {
         let len = clue[j];
         for i in (0..n).rev() {
-            let mut ok = line[i] != Cell::Filled && suffix[j][i + 1];
+            let mut ok = line[i] != Cell::Filled && suffix[j * w + i + 1];
             if !ok && block_fits(i, i + len) {
                 let e = i + len;
                 ok = if e == n {
                     j == k - 1
                 } else {
-                    line[e] != Cell::Filled && suffix[j + 1][e + 1]
+                    line[e] != Cell::Filled && suffix[(j + 1) * w + e + 1]
                 };
             }
-            suffix[j][i] = ok;
+            suffix[j * w + i] = ok;
         }
     }
     // Which cells can be filled (a valid placement of some block covers them) and which can
@@ -228,12 +238,12 @@ pub fn solve_line(clue: &[usize], line: &[Cell]) -> Result<Vec<Cell>, Contradict
             let left_ok = if s == 0 {
                 j == 0
             } else {
-                line[s - 1] != Cell::Filled && prefix[j][s - 1]
+                line[s - 1] != Cell::Filled && prefix[j * w + s - 1]
             };
             let right_ok = if e == n {
                 j == k - 1
             } else {
-                line[e] != Cell::Filled && suffix[j + 1][e + 1]
+                line[e] != Cell::Filled && suffix[(j + 1) * w + e + 1]
             };
             if left_ok && right_ok {
                 cover_delta[s] += 1;
@@ -243,7 +253,7 @@ pub fn solve_line(clue: &[usize], line: &[Cell]) -> Result<Vec<Cell>, Contradict
     }
     for (c, slot) in can_empty.iter_mut().enumerate() {
         if line[c] != Cell::Filled {
-            *slot = (0..=k).any(|j| prefix[j][c] && suffix[j][c + 1]);
+            *slot = (0..=k).any(|j| prefix[j * w + c] && suffix[j * w + c + 1]);
         }
     }
     let mut out = Vec::with_capacity(n);
