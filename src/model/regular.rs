@@ -35,6 +35,93 @@ impl BinaryDfa {
     }
 }
 
+impl BinaryDfa {
+    /// The letter every transition into each state reads, when that letter is the same for
+    /// all of a state's incoming transitions (then the state determines the letter just read
+    /// and no transition variables are needed). `None` if some state is entered by both.
+    pub fn entry_letters(&self) -> Option<Vec<Option<bool>>> {
+        let mut entry: Vec<Option<bool>> = vec![None; self.states()];
+        for targets in &self.next {
+            for (letter, to) in [false, true].into_iter().zip(targets) {
+                if let Some(to) = *to {
+                    match entry[to] {
+                        Some(l) if l != letter => return None,
+                        _ => entry[to] = Some(letter),
+                    }
+                }
+            }
+        }
+        Some(entry)
+    }
+}
+
+/// The encoding without transition variables for automata whose states determine the letter
+/// just read: a state implies its letter and one of its live predecessors, a state goes on to
+/// one of its live successors, and a letter implies one of the live states it leads to. Unit
+/// propagation is again arc consistency: an edge dies exactly when its target state does.
+fn add_state_labelled(
+    model: &mut Model,
+    name: &str,
+    dfa: &BinaryDfa,
+    lits: &[Lit],
+    state_var: &[Vec<Option<Lit>>],
+    entry: &[Option<bool>],
+) {
+    let states = dfa.states();
+    let letter_lit = |i: usize, letter: bool| if letter { lits[i] } else { !lits[i] };
+    for i in 0..lits.len() {
+        // One name per layer and kind keeps formatting out of the inner loops.
+        let step = format!("{name} step {i}");
+        let arrive = format!("{name} arrival {}", i + 1);
+        let mut leads_to: [Vec<Lit>; 2] = [Vec::new(), Vec::new()];
+        let mut predecessors: Vec<Vec<Lit>> = vec![Vec::new(); states];
+        for q in 0..states {
+            let Some(from) = state_var[i][q] else {
+                continue;
+            };
+            let mut successors = vec![!from];
+            for letter in [false, true] {
+                let target = dfa.next[q][usize::from(letter)]
+                    .and_then(|to| state_var[i + 1][to].map(|v| (to, v)));
+                match target {
+                    Some((to, to_var)) => {
+                        model.add(
+                            step.clone(),
+                            Constraint::clause([!from, !letter_lit(i, letter), to_var]),
+                        );
+                        successors.push(to_var);
+                        predecessors[to].push(from);
+                    }
+                    None => model.add(
+                        step.clone(),
+                        Constraint::clause([!from, !letter_lit(i, letter)]),
+                    ),
+                }
+            }
+            model.add(step.clone(), Constraint::clause(successors));
+        }
+        for (q, preds) in predecessors.into_iter().enumerate() {
+            let Some(to_var) = state_var[i + 1][q] else {
+                continue;
+            };
+            let letter = entry[q].expect("a state with a live predecessor has an entry letter");
+            model.add(
+                arrive.clone(),
+                Constraint::implies(to_var, letter_lit(i, letter)),
+            );
+            let mut clause = vec![!to_var];
+            clause.extend(preds);
+            model.add(arrive.clone(), Constraint::clause(clause));
+            leads_to[usize::from(letter)].push(to_var);
+        }
+        for (letter, targets) in [false, true].into_iter().zip(leads_to) {
+            let mut clause = vec![!letter_lit(i, letter)];
+            clause.extend(targets);
+            model.add(step.clone(), Constraint::clause(clause));
+        }
+    }
+}
+
 /// Sizes of an added regular constraint.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct RegularSize {
@@ -107,6 +194,10 @@ pub fn add_regular(
     }
     let start = state_var[0][dfa.start].expect("live start");
     model.add(format!("{name} starts"), Constraint::clause([start]));
+    if let Some(entry) = dfa.entry_letters() {
+        add_state_labelled(model, name, dfa, lits, &state_var, &entry);
+        return size;
+    }
     // Transition variables with their support clauses.
     let mut outgoing: Vec<Vec<Vec<Lit>>> = vec![vec![Vec::new(); states]; n + 1];
     let mut incoming: Vec<Vec<Vec<Lit>>> = vec![vec![Vec::new(); states]; n + 1];
@@ -171,7 +262,7 @@ mod tests {
     use super::*;
     use crate::model::Assignment;
 
-    /// Words with no two adjacent `true` letters.
+    /// Words with no two adjacent `true` letters (each state determines the letter read).
     fn no_two_adjacent() -> BinaryDfa {
         BinaryDfa {
             start: 0,
@@ -180,79 +271,66 @@ mod tests {
         }
     }
 
-    #[test]
-    fn the_run_of_an_accepted_word_satisfies_the_encoding() {
-        // For every word of length 5 the automaton accepts, setting the states and
-        // transitions of its run satisfies every clause.
-        let dfa = no_two_adjacent();
+    /// Words with an even number of `true` letters (state 0 is entered by both letters).
+    fn even_parity() -> BinaryDfa {
+        BinaryDfa {
+            start: 0,
+            accepting: vec![true, false],
+            next: vec![[Some(0), Some(1)], [Some(1), Some(0)]],
+        }
+    }
+
+    /// Brute force over every assignment: a word extends to a model of the encoding iff the
+    /// automaton accepts it.
+    fn assert_projection_is_the_language(dfa: &BinaryDfa, n: usize) {
         let mut model = Model::new();
-        let cells: Vec<Lit> = (0..5)
+        let cells: Vec<Lit> = (0..n)
             .map(|i| model.new_bool(format!("c{i}")).lit())
             .collect();
-        add_regular(&mut model, "line", &dfa, &cells, |_, _| true);
-        let aux = model.vars.len() - 5;
-        for word in 0u32..32 {
-            let letters: Vec<bool> = (0..5).map(|i| word >> i & 1 == 1).collect();
-            let mut values = vec![0i64; model.vars.len()];
-            for (i, &l) in letters.iter().enumerate() {
-                values[i] = i64::from(l);
-            }
-            let mut q = dfa.start;
-            let mut ok = true;
-            let mut path = vec![q];
-            for &l in &letters {
-                match dfa.next[q][usize::from(l)] {
-                    Some(n) => q = n,
-                    None => {
-                        ok = false;
-                        break;
-                    }
-                }
-                path.push(q);
-            }
-            ok = ok && dfa.accepting[q];
-            assert_eq!(ok, dfa.accepts(&letters));
-            if ok {
-                for (i, &q) in path.iter().enumerate() {
-                    let name = format!("line state {q} after {i}");
-                    let v = model.vars.iter().position(|v| v.name == name).unwrap();
-                    values[v] = 1;
-                    if i + 1 < path.len() {
-                        let tname =
-                            format!("line {q}-{}->{} at {i}", u8::from(letters[i]), path[i + 1]);
-                        let t = model.vars.iter().position(|v| v.name == tname).unwrap();
-                        values[t] = 1;
-                    }
-                }
-                let a = Assignment { values };
-                assert!(
-                    model.first_violation(&a).is_none(),
-                    "accepted word {letters:?} must satisfy"
-                );
-            }
-            assert!(aux > 0);
+        add_regular(&mut model, "line", dfa, &cells, |_, _| true);
+        let total = model.vars.len();
+        assert!(total <= 20, "{total} variables");
+        for word in 0u32..1 << n {
+            let letters: Vec<bool> = (0..n).map(|i| word >> i & 1 == 1).collect();
+            let satisfiable = (0u64..1 << (total - n)).any(|aux| {
+                let mut values: Vec<i64> = letters.iter().map(|&l| i64::from(l)).collect();
+                values.extend((0..total - n).map(|j| i64::from(aux >> j & 1 == 1)));
+                model.first_violation(&Assignment { values }).is_none()
+            });
+            assert_eq!(satisfiable, dfa.accepts(&letters), "{letters:?}");
         }
     }
 
     #[test]
-    fn rejected_words_violate_every_auxiliary_assignment() {
-        // Length 3 keeps the auxiliary space enumerable.
-        let dfa = no_two_adjacent();
+    fn state_labelled_encoding_has_exactly_the_accepted_words() {
+        assert!(no_two_adjacent().entry_letters().is_some());
+        assert_projection_is_the_language(&no_two_adjacent(), 4);
+    }
+
+    #[test]
+    fn transition_encoding_has_exactly_the_accepted_words() {
+        assert!(even_parity().entry_letters().is_none());
+        assert_projection_is_the_language(&even_parity(), 2);
+    }
+
+    #[test]
+    fn an_empty_language_makes_the_model_contradictory() {
         let mut model = Model::new();
         let cells: Vec<Lit> = (0..3)
             .map(|i| model.new_bool(format!("c{i}")).lit())
             .collect();
-        add_regular(&mut model, "line", &dfa, &cells, |_, _| true);
-        let total = model.vars.len();
-        assert!(total <= 24, "{total} variables");
-        for word in 0u32..8 {
-            let letters: Vec<bool> = (0..3).map(|i| word >> i & 1 == 1).collect();
-            let satisfiable = (0u64..1 << (total - 3)).any(|aux| {
-                let mut values: Vec<i64> = letters.iter().map(|&l| i64::from(l)).collect();
-                values.extend((0..total - 3).map(|j| i64::from(aux >> j & 1 == 1)));
-                model.first_violation(&Assignment { values }).is_none()
-            });
-            assert_eq!(satisfiable, dfa.accepts(&letters), "{letters:?}");
+        // Odd parity is impossible when every state is pruned after the first letter.
+        add_regular(&mut model, "line", &even_parity(), &cells, |i, _| i == 0);
+        for word in 0i64..8 {
+            let mut values: Vec<i64> = (0..3).map(|i| word >> i & 1).collect();
+            values.resize(model.vars.len(), 0);
+            let a = Assignment {
+                values: values.clone(),
+            };
+            let v = model.vars.len() - 1;
+            values[v] = 1;
+            let b = Assignment { values };
+            assert!(model.first_violation(&a).is_some() && model.first_violation(&b).is_some());
         }
     }
 }
