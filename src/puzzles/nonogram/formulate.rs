@@ -6,13 +6,15 @@
 //!   conflicts, cover and support clauses;
 //! - `order`: order-encoded block starts (`start ≥ p` literals) with ordering and cover
 //!   clauses;
+//! - `patterns`: one selector per arrangement of each line (seed 003 §3.2), refused past
+//!   [`PATTERN_CAP`] arrangements per line;
 //! - `mip`: the classic 0-1 block-start model with linear rows (exactly one start per block,
 //!   `b[t][s] ≤ Σ b[t+1][s' ≥ s+len+1]`, cell = Σ covering starts), meant for MIP backends.
 //!
 //! `pre=line` runs line logic first: decided cells become unit facts and the packings of the
 //! partial lines narrow every block's start range.
 
-use super::line::{start_bounds, Cell};
+use super::line::{all_patterns, start_bounds, Cell};
 use super::logic::line_logic;
 use super::Nonogram;
 use crate::error::Result;
@@ -30,6 +32,8 @@ pub enum LineModel {
     Order,
     /// 0-1 block starts with linear rows.
     Mip,
+    /// One selector per pattern of the line (short lines only).
+    Patterns,
 }
 
 impl LineModel {
@@ -40,6 +44,7 @@ impl LineModel {
             "blocks" => Some(LineModel::Blocks),
             "order" => Some(LineModel::Order),
             "mip" => Some(LineModel::Mip),
+            "patterns" => Some(LineModel::Patterns),
             _ => None,
         }
     }
@@ -97,6 +102,30 @@ struct LineView<'a> {
     clue: &'a [usize],
     cells: Vec<Lit>,
     bounds: Vec<(usize, usize)>,
+    known: Vec<Cell>,
+}
+
+/// The most patterns `line=patterns` enumerates for one line.
+pub const PATTERN_CAP: u64 = 20_000;
+
+/// How many arrangements a clue has in a line of length `n`: C(n - min_length + k, k),
+/// saturating.
+pub fn pattern_count(n: usize, clue: &[usize]) -> u64 {
+    let k = clue.len() as u64;
+    let min = super::min_length(clue);
+    if min > n {
+        return 0;
+    }
+    let free = (n - min) as u64;
+    // C(free + k, k) computed incrementally; each step stays an integer.
+    let mut count: u64 = 1;
+    for i in 1..=k {
+        count = match count.checked_mul(free + i) {
+            Some(c) => c / i,
+            None => return u64::MAX,
+        };
+    }
+    count
 }
 
 /// Builds the model of a formulation; returns the model and the cell variables `[r][c]`.
@@ -161,17 +190,27 @@ pub fn build(
             add_contradiction(&mut model, &format!("{name}: the clue does not fit"));
             continue;
         };
+        if line == LineModel::Patterns {
+            let count = pattern_count(lits.len(), clue);
+            if count > PATTERN_CAP {
+                return Err(crate::Error::Usage(format!(
+                    "line=patterns: {name} has {count} patterns (cap {PATTERN_CAP}); use line=dfa, blocks or order"
+                )));
+            }
+        }
         let view = LineView {
             name,
             clue,
             cells: lits,
             bounds,
+            known: known_line,
         };
         match line {
             LineModel::Dfa => add_dfa_line(&mut model, &view),
             LineModel::Blocks => add_blocks_line(&mut model, &view),
             LineModel::Order => add_order_line(&mut model, &view),
             LineModel::Mip => add_mip_line(&mut model, &view),
+            LineModel::Patterns => add_patterns_line(&mut model, &view),
         }
     }
     Ok((model, cells))
@@ -380,6 +419,61 @@ fn add_order_line(model: &mut Model, line: &LineView) {
     }
 }
 
+fn add_patterns_line(model: &mut Model, line: &LineView) {
+    let n = line.cells.len();
+    let patterns: Vec<Vec<bool>> = all_patterns(n, line.clue)
+        .into_iter()
+        .filter(|p| {
+            p.iter().zip(&line.known).all(|(&f, &k)| match k {
+                Cell::Unknown => true,
+                Cell::Filled => f,
+                Cell::Empty => !f,
+            })
+        })
+        .collect();
+    let selectors: Vec<Var> = (0..patterns.len())
+        .map(|i| model.new_bool(format!("{} pattern {}", line.name, i + 1)))
+        .collect();
+    model.add(
+        format!("{} has one pattern", line.name),
+        Constraint::exactly_one(selectors.iter().map(|v| v.lit())),
+    );
+    for (pattern, &sel) in patterns.iter().zip(&selectors) {
+        for (c, &filled) in pattern.iter().enumerate() {
+            let cell = if filled {
+                line.cells[c]
+            } else {
+                !line.cells[c]
+            };
+            model.add(
+                format!("{} pattern cell", line.name),
+                Constraint::implies(sel.lit(), cell),
+            );
+        }
+    }
+    for c in 0..n {
+        for filled in [true, false] {
+            let cell = if filled {
+                line.cells[c]
+            } else {
+                !line.cells[c]
+            };
+            let mut clause = vec![!cell];
+            clause.extend(
+                patterns
+                    .iter()
+                    .zip(&selectors)
+                    .filter(|(p, _)| p[c] == filled)
+                    .map(|(_, v)| v.lit()),
+            );
+            model.add(
+                format!("{} cell {} has a pattern", line.name, c + 1),
+                Constraint::clause(clause),
+            );
+        }
+    }
+}
+
 fn add_mip_line(model: &mut Model, line: &LineView) {
     let starts = block_starts(model, line);
     let n = line.cells.len();
@@ -447,24 +541,41 @@ mod tests {
         }
     }
 
-    /// Every formulation of a one-row puzzle admits exactly the patterns of its clue: check
-    /// by brute force over the cells, with the other variables derived from the pattern.
     #[test]
-    fn each_line_model_holds_on_every_solution_of_a_small_puzzle() {
-        // 2x3 grid with a unique answer: rows [2] [1,1]... verified by the check below.
-        let puzzle =
-            Nonogram::new(vec![vec![1, 1], vec![3]], vec![vec![2], vec![1], vec![2]]).unwrap();
-        for line in [
-            LineModel::Dfa,
-            LineModel::Blocks,
-            LineModel::Order,
-            LineModel::Mip,
-        ] {
-            let (model, cells) = build(&puzzle, line, false).unwrap();
-            assert!(model.vars.len() > 6, "{line:?}");
-            assert_eq!(model.answer_keys.len(), 6);
-            assert_eq!(cells.len(), 2);
+    fn pattern_counts_match_the_enumeration() {
+        for n in 0..10 {
+            for clue in [vec![], vec![1], vec![2, 1], vec![1, 1, 1], vec![3, 3]] {
+                assert_eq!(
+                    pattern_count(n, &clue),
+                    all_patterns(n, &clue).len() as u64,
+                    "{n} {clue:?}"
+                );
+            }
         }
+    }
+
+    #[test]
+    fn the_patterns_model_refuses_long_lines() {
+        // One row of 40 cells with ten 1-blocks: C(31, 10) arrangements.
+        let mut columns = vec![vec![1]; 10];
+        columns.extend(vec![vec![]; 30]);
+        let puzzle = Nonogram {
+            width: 40,
+            height: 1,
+            rows: vec![vec![1; 10]],
+            columns,
+            meta: vec![],
+        };
+        match build(&puzzle, LineModel::Patterns, false) {
+            Err(e) => assert!(e.to_string().contains("row 1 has 44352165 patterns"), "{e}"),
+            Ok(_) => panic!("line=patterns must refuse a line with 44 million patterns"),
+        }
+        assert!(build(
+            &crate::puzzles::nonogram::dom(3).unwrap(),
+            LineModel::Patterns,
+            false
+        )
+        .is_ok());
     }
 
     #[test]

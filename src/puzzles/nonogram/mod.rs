@@ -225,6 +225,7 @@ const LINE_VALUES: &[(&str, &str)] = &[
     ("blocks", "one boolean per block start, exactly one per block, pairwise order conflicts, cover/support clauses"),
     ("order", "order-encoded block starts (start ≥ p literals), ordering and cover clauses"),
     ("mip", "classic 0-1 block-start model with linear rows (for MIP backends; SAT lowers it with card=)"),
+    ("patterns", "one selector per arrangement of each line (seed 003 §3.2); refused past 20,000 per line"),
 ];
 
 /// The `pre=` formulation values: preprocessing before the model is built.
