@@ -180,6 +180,20 @@ pub fn solve_line(clue: &[usize], line: &[Cell]) -> Result<Vec<Cell>, Contradict
         filled_before[i + 1] = filled_before[i] + usize::from(line[i] == Cell::Filled);
     }
     let block_fits = |s: usize, e: usize| e <= n && empties_before[e] == empties_before[s];
+    if crate::puzzles::nonogram::min_length(clue) > n {
+        return Err(Contradiction);
+    }
+    // head[j]: cells needed by blocks 0..j; tail[j]: cells needed by blocks j..k. Only the
+    // window of positions where both sides fit is computed (O(k·slack) instead of O(k·n));
+    // entries outside stay false and are only read where the other side is false anyway.
+    let mut head = vec![0usize; k + 1];
+    for j in 1..=k {
+        head[j] = head[j - 1] + clue[j - 1] + usize::from(j > 1);
+    }
+    let mut tail = vec![0usize; k + 1];
+    for j in (0..k).rev() {
+        tail[j] = tail[j + 1] + clue[j] + usize::from(j + 1 < k);
+    }
     // prefix[j * w + i]: cells 0..i hold exactly blocks 0..j, all ending before i.
     let w = n + 1;
     let mut prefix = vec![false; (k + 1) * w];
@@ -188,7 +202,8 @@ pub fn solve_line(clue: &[usize], line: &[Cell]) -> Result<Vec<Cell>, Contradict
     }
     for j in 1..=k {
         let len = clue[j - 1];
-        for i in 1..=n {
+        let last = if j < k { n - 1 - tail[j] } else { n };
+        for i in head[j].max(1)..=last {
             let mut ok = line[i - 1] != Cell::Filled && prefix[j * w + i - 1];
             if !ok && i >= len && block_fits(i - len, i) {
                 let s = i - len;
@@ -211,7 +226,8 @@ pub fn solve_line(clue: &[usize], line: &[Cell]) -> Result<Vec<Cell>, Contradict
     }
     for j in (0..k).rev() {
         let len = clue[j];
-        for i in (0..n).rev() {
+        let first = if j == 0 { 0 } else { head[j] + 1 };
+        for i in (first..=n - tail[j]).rev() {
             let mut ok = line[i] != Cell::Filled && suffix[j * w + i + 1];
             if !ok && block_fits(i, i + len) {
                 let e = i + len;
@@ -230,7 +246,8 @@ pub fn solve_line(clue: &[usize], line: &[Cell]) -> Result<Vec<Cell>, Contradict
     let mut can_empty = vec![false; n];
     for j in 0..k {
         let len = clue[j];
-        for s in 0..n {
+        let first = if j == 0 { 0 } else { head[j] + 1 };
+        for s in first..=n - tail[j] {
             let e = s + len;
             if !block_fits(s, e) {
                 continue;
