@@ -1,6 +1,7 @@
-//! (Wired into the CLI after the core merge: see tests/data/nonogram/after-core/ACTIVATE.md.)
 //! The nonogram verbs: `logic` (line logic alone), `from-picture` (picture → clues and a
 //! uniqueness verdict, the authoring loop) and `dom` (the n-Dom generator).
+//!
+//! Wired into the CLI after the core merge: see tests/data/nonogram/after-core/ACTIVATE.md.
 
 use super::logic::line_logic;
 use super::parse::{parse_any, parse_picture};

@@ -198,7 +198,7 @@ pub fn solve_line(clue: &[usize], line: &[Cell]) -> Result<Vec<Cell>, Contradict
     let w = n + 1;
     let mut prefix = vec![false; (k + 1) * w];
     for i in 0..=n {
-        prefix[0 * w + i] = filled_before[i] == 0;
+        prefix[i] = filled_before[i] == 0;
     }
     for j in 1..=k {
         let len = clue[j - 1];
