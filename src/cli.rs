@@ -137,6 +137,12 @@ pub enum Command {
     Backends,
     /// List the genres.
     Genres,
+    /// Nonogram-only commands (line logic, picture → puzzle, n-Dom).
+    Nonogram {
+        /// The nonogram command.
+        #[command(subcommand)]
+        cmd: crate::puzzles::nonogram::cli::Command,
+    },
     /// Skeleton-only commands (generate).
     Skeleton {
         /// The skeleton command.
@@ -346,6 +352,7 @@ fn dispatch(command: Command) -> Result<i32> {
             }
             Ok(0)
         }
+        Command::Nonogram { cmd } => Ok(crate::puzzles::nonogram::cli::run(cmd)),
         Command::Skeleton { cmd } => Ok(crate::puzzles::skeleton::cli::run(cmd)),
         Command::Tetromino { cmd } => Ok(crate::puzzles::tetromino::cli::run(cmd)),
     }

@@ -14,6 +14,10 @@ pub const GENRES: &[(&str, &str)] = &[
         "shade cells: rooms with counts, no touching, connected unshaded, no run over two borders",
     ),
     (
+        "nonogram",
+        "paint cells so that each row's and column's runs match its clue",
+    ),
+    (
         "skeleton",
         "fill-in crossword: every listed word into one slot, crossings agree",
     ),
@@ -108,6 +112,7 @@ fn unknown_genre(genre: &str) -> Error {
 pub fn formulation_keys(genre: &str) -> Result<Vec<FormulationKey>> {
     match genre {
         "heyawake" => Ok(puzzles::heyawake::formulate::formulation_keys()),
+        "nonogram" => Ok(puzzles::nonogram::formulation_keys()),
         "skeleton" => Ok(puzzles::skeleton::formulate::keys()),
         "tetromino" => Ok(Vec::new()),
         _ => Err(unknown_genre(genre)),
@@ -118,6 +123,10 @@ pub fn formulation_keys(genre: &str) -> Result<Vec<FormulationKey>> {
 pub fn load(genre: &str, input: &Input) -> Result<Box<dyn DynPuzzle>> {
     match genre {
         "heyawake" => Ok(Box::new(puzzles::heyawake::parse::parse(
+            &input.source,
+            &input.text,
+        )?)),
+        "nonogram" => Ok(Box::new(puzzles::nonogram::parse::parse_any(
             &input.source,
             &input.text,
         )?)),

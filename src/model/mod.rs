@@ -4,6 +4,7 @@
 pub mod connectivity;
 pub mod expr;
 pub mod lazy;
+pub mod regular;
 
 pub use expr::{Cmp, Constraint, LinExpr, Lit, Var};
 pub use lazy::{Assignment, LazyConstraint};

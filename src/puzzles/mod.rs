@@ -2,8 +2,10 @@
 //! its own solutions and verifies them by its own rules.
 
 pub mod heyawake;
+pub mod nonogram;
 pub mod skeleton;
 pub mod tetromino;
+
 use crate::error::{Error, Result};
 use crate::model::{Assignment, Model};
 use std::collections::BTreeMap;

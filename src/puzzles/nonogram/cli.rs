@@ -1,0 +1,146 @@
+//! The nonogram verbs: `logic` (line logic alone), `from-picture` (picture → clues and a
+//! uniqueness verdict, the authoring loop) and `dom` (the n-Dom generator).
+//!
+//! Wired into the CLI after the core merge: see tests/data/nonogram/after-core/ACTIVATE.md.
+
+use super::logic::line_logic;
+use super::parse::{parse_any, parse_picture};
+use super::{dom, grid_rows, Nonogram};
+use crate::error::{Error, Result};
+use crate::solve::{solve_puzzle, Mode, SolveOptions, Verdict};
+use clap::Subcommand;
+
+/// Nonogram-specific commands.
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Line logic alone: whether it solves the puzzle, how many cells it decides, and the
+    /// partial grid (`?` = undecided).
+    Logic {
+        /// Puzzle file (`.non`), `-`, or a puzz.link URL.
+        input: String,
+    },
+    /// Clues from a picture (text art, `#` filled, `.` empty): writes `.non` and reports
+    /// whether the resulting puzzle has a unique solution.
+    FromPicture {
+        /// The picture file, or `-`.
+        picture: String,
+        /// Where to write the `.non` (standard output when absent).
+        #[arg(short, long)]
+        output: Option<String>,
+        /// The backend for the uniqueness check.
+        #[arg(long, default_value = "batsat")]
+        backend: String,
+        /// The formulation for the uniqueness check.
+        #[arg(short, long, default_value = "line=order")]
+        formulation: String,
+    },
+    /// Writes the n-Dom puzzle ((2n+1)×(2n+1), unique, hard for backtracking) as `.non`.
+    Dom {
+        /// n ≥ 1 (9-Dom is webpbn #8098).
+        n: usize,
+        /// Where to write the `.non` (standard output when absent).
+        #[arg(short, long)]
+        output: Option<String>,
+    },
+}
+
+/// Runs a nonogram command; returns the process exit code.
+pub fn run(cmd: Command) -> i32 {
+    match execute(cmd) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("error: {e}");
+            e.exit_code()
+        }
+    }
+}
+
+fn read(arg: &str) -> Result<(String, String)> {
+    if arg.starts_with("http://") || arg.starts_with("https://") {
+        return Ok(("URL".into(), arg.to_string()));
+    }
+    let text = if arg == "-" {
+        let mut s = String::new();
+        std::io::Read::read_to_string(&mut std::io::stdin(), &mut s)
+            .map_err(|e| Error::Io(format!("cannot read standard input: {e}")))?;
+        s
+    } else {
+        std::fs::read_to_string(arg).map_err(|e| Error::Io(format!("cannot read {arg}: {e}")))?
+    };
+    Ok((arg.to_string(), text))
+}
+
+fn write(output: Option<&str>, text: &str) -> Result<()> {
+    match output {
+        Some(path) => {
+            std::fs::write(path, text).map_err(|e| Error::Io(format!("cannot write {path}: {e}")))
+        }
+        None => {
+            print!("{text}");
+            Ok(())
+        }
+    }
+}
+
+fn execute(cmd: Command) -> Result<i32> {
+    match cmd {
+        Command::Logic { input } => {
+            let (source, text) = read(&input)?;
+            let puzzle = parse_any(&source, &text)?;
+            let result = line_logic(&puzzle);
+            let total = puzzle.width * puzzle.height;
+            if result.contradiction {
+                println!("line logic: contradiction (no solution); {} of {total} cells decided before it", result.decided());
+                return Ok(1);
+            }
+            let verdict = if result.is_solved() {
+                "solved by line logic alone"
+            } else {
+                "not line-solvable (needs guessing)"
+            };
+            println!(
+                "line logic: {verdict}; {} of {total} cells decided ({} line solves)",
+                result.decided(),
+                result.line_solves
+            );
+            for row in result.rows() {
+                println!("{row}");
+            }
+            Ok(0)
+        }
+        Command::FromPicture {
+            picture,
+            output,
+            backend,
+            formulation,
+        } => {
+            let (source, text) = read(&picture)?;
+            let grid = parse_picture(&source, &text)?;
+            let puzzle = Nonogram::from_grid(&grid);
+            write(output.as_deref(), &puzzle.to_non())?;
+            let report = solve_puzzle(
+                &puzzle,
+                &SolveOptions::new(&backend, &formulation, Mode::Unique),
+            )?;
+            match report.verdict {
+                Verdict::Unique => eprintln!("unique: the clues determine the picture"),
+                Verdict::Multiple => {
+                    eprintln!("multiple: these two grids have the same clues");
+                    for (a, b) in grid_rows(&report.solutions[0])
+                        .iter()
+                        .zip(grid_rows(&report.solutions[1]))
+                    {
+                        eprintln!("{a}   {b}");
+                    }
+                }
+                other => eprintln!("{}", other.as_str()),
+            }
+            Ok(report.verdict.exit_code())
+        }
+        Command::Dom { n, output } => {
+            let puzzle = dom(n).ok_or_else(|| Error::Usage("n-Dom needs n ≥ 1".into()))?;
+            write(output.as_deref(), &puzzle.to_non())?;
+            Ok(0)
+        }
+    }
+}

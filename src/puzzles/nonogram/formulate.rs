@@ -1,0 +1,608 @@
+//! The formulations of a nonogram: cell variables (the answer keys) plus one line model per
+//! row and column, chosen by `line=`:
+//! - `dfa`: a per-line automaton (core `model::regular`), states pruned by the left-most and
+//!   right-most packings; unit propagation on a line equals the complete line solver;
+//! - `blocks`: one boolean per (block, start), exactly one per block, pairwise order
+//!   conflicts, cover and support clauses;
+//! - `order`: order-encoded block starts (`start ≥ p` literals) with ordering and cover
+//!   clauses;
+//! - `patterns`: one selector per arrangement of each line (seed 003 §3.2), refused past
+//!   [`PATTERN_CAP`] arrangements per line;
+//! - `mip`: the classic 0-1 block-start model with linear rows (exactly one start per block,
+//!   `b[t][s] ≤ Σ b[t+1][s' ≥ s+len+1]`, cell = Σ covering starts), meant for MIP backends.
+//!
+//! `pre=line` runs line logic first: decided cells become unit facts and the packings of the
+//! partial lines narrow every block's start range.
+
+use super::line::{all_patterns, start_bounds, Cell};
+use super::logic::line_logic;
+use super::Nonogram;
+use crate::error::Result;
+use crate::model::regular::{add_regular, BinaryDfa};
+use crate::model::{Constraint, LinExpr, Lit, Model, Var};
+
+/// How each line is modelled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LineModel {
+    /// Per-line automaton.
+    Dfa,
+    /// Block-start booleans.
+    Blocks,
+    /// Order-encoded block starts.
+    Order,
+    /// 0-1 block starts with linear rows.
+    Mip,
+    /// One selector per pattern of the line (short lines only).
+    Patterns,
+}
+
+impl LineModel {
+    /// The model named by a `line=` value.
+    pub fn from_name(name: &str) -> Option<LineModel> {
+        match name {
+            "dfa" => Some(LineModel::Dfa),
+            "blocks" => Some(LineModel::Blocks),
+            "order" => Some(LineModel::Order),
+            "mip" => Some(LineModel::Mip),
+            "patterns" => Some(LineModel::Patterns),
+            _ => None,
+        }
+    }
+}
+
+/// A literal or a constant, to build clauses that simplify constants away.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Term {
+    True,
+    False,
+    Lit(Lit),
+}
+
+impl std::ops::Not for Term {
+    type Output = Term;
+    fn not(self) -> Term {
+        match self {
+            Term::True => Term::False,
+            Term::False => Term::True,
+            Term::Lit(l) => Term::Lit(!l),
+        }
+    }
+}
+
+/// Adds a clause over terms: satisfied clauses are dropped, false terms removed, and an
+/// empty clause becomes an explicit contradiction.
+fn add_clause(model: &mut Model, name: &str, terms: &[Term]) {
+    if terms.contains(&Term::True) {
+        return;
+    }
+    let lits: Vec<Lit> = terms
+        .iter()
+        .filter_map(|t| match t {
+            Term::Lit(l) => Some(*l),
+            _ => None,
+        })
+        .collect();
+    if lits.is_empty() {
+        add_contradiction(model, name);
+    } else {
+        model.add(name, Constraint::clause(lits));
+    }
+}
+
+/// Makes the model unsatisfiable, with a readable reason.
+fn add_contradiction(model: &mut Model, reason: &str) {
+    let v = model.new_bool(format!("{reason} (impossible)"));
+    model.add(reason, Constraint::clause([v.lit()]));
+    model.add(reason, Constraint::clause([!v]));
+}
+
+/// One line of the grid as the model sees it: clue, cell literals, known cells, start bounds.
+struct LineView<'a> {
+    name: String,
+    clue: &'a [usize],
+    cells: Vec<Lit>,
+    bounds: Vec<(usize, usize)>,
+    known: Vec<Cell>,
+}
+
+/// The most patterns `line=patterns` enumerates for one line.
+pub const PATTERN_CAP: u64 = 20_000;
+
+/// How many arrangements a clue has in a line of length `n`: C(n - min_length + k, k),
+/// saturating.
+pub fn pattern_count(n: usize, clue: &[usize]) -> u64 {
+    let k = clue.len() as u64;
+    let min = super::min_length(clue);
+    if min > n {
+        return 0;
+    }
+    let free = (n - min) as u64;
+    // C(free + k, k) computed incrementally; each step stays an integer.
+    let mut count: u64 = 1;
+    for i in 1..=k {
+        count = match count.checked_mul(free + i) {
+            Some(c) => c / i,
+            None => return u64::MAX,
+        };
+    }
+    count
+}
+
+/// Builds the model of a formulation; returns the model and the cell variables `[r][c]`.
+pub fn build(
+    puzzle: &Nonogram,
+    line: LineModel,
+    preprocess: bool,
+) -> Result<(Model, Vec<Vec<Var>>)> {
+    let mut model = Model::new();
+    let cells: Vec<Vec<Var>> = (0..puzzle.height)
+        .map(|r| {
+            (0..puzzle.width)
+                .map(|c| model.new_answer_bool(format!("filled[r{}c{}]", r + 1, c + 1)))
+                .collect()
+        })
+        .collect();
+    let known = if preprocess {
+        let logic = line_logic(puzzle);
+        if logic.contradiction {
+            add_contradiction(&mut model, "line logic finds a contradiction");
+            return Ok((model, cells));
+        }
+        for (r, row) in logic.cells.iter().enumerate() {
+            for (c, &cell) in row.iter().enumerate() {
+                let v = cells[r][c];
+                match cell {
+                    Cell::Filled => model.add(
+                        format!("line logic: r{}c{} filled", r + 1, c + 1),
+                        Constraint::clause([v.lit()]),
+                    ),
+                    Cell::Empty => model.add(
+                        format!("line logic: r{}c{} empty", r + 1, c + 1),
+                        Constraint::clause([!v]),
+                    ),
+                    Cell::Unknown => {}
+                }
+            }
+        }
+        logic.cells
+    } else {
+        vec![vec![Cell::Unknown; puzzle.width]; puzzle.height]
+    };
+    let mut lines = Vec::with_capacity(puzzle.height + puzzle.width);
+    for r in 0..puzzle.height {
+        lines.push((
+            format!("row {}", r + 1),
+            &puzzle.rows[r][..],
+            cells[r].iter().map(|v| v.lit()).collect::<Vec<_>>(),
+            known[r].clone(),
+        ));
+    }
+    for c in 0..puzzle.width {
+        lines.push((
+            format!("column {}", c + 1),
+            &puzzle.columns[c][..],
+            cells.iter().map(|row| row[c].lit()).collect(),
+            known.iter().map(|row| row[c]).collect(),
+        ));
+    }
+    for (name, clue, lits, known_line) in lines {
+        let Some(bounds) = start_bounds(clue, &known_line) else {
+            add_contradiction(&mut model, &format!("{name}: the clue does not fit"));
+            continue;
+        };
+        if line == LineModel::Patterns {
+            let count = pattern_count(lits.len(), clue);
+            if count > PATTERN_CAP {
+                return Err(crate::Error::Usage(format!(
+                    "line=patterns: {name} has {count} patterns (cap {PATTERN_CAP}); use line=dfa, blocks or order"
+                )));
+            }
+        }
+        let view = LineView {
+            name,
+            clue,
+            cells: lits,
+            bounds,
+            known: known_line,
+        };
+        match line {
+            LineModel::Dfa => add_dfa_line(&mut model, &view),
+            LineModel::Blocks => add_blocks_line(&mut model, &view),
+            LineModel::Order => add_order_line(&mut model, &view),
+            LineModel::Mip => add_mip_line(&mut model, &view),
+            LineModel::Patterns => add_patterns_line(&mut model, &view),
+        }
+    }
+    Ok((model, cells))
+}
+
+/// What a state of the line automaton stands for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum LineState {
+    /// In the gap before block `g` (`g` = number of blocks finished).
+    Gap(usize),
+    /// Inside block `t`, having read `j` (1-based) of its cells.
+    Block(usize, usize),
+}
+
+/// The automaton of a clue: `0* 1^s1 0+ 1^s2 … 1^sk 0*`, and the meaning of each state.
+fn clue_automaton(clue: &[usize]) -> (BinaryDfa, Vec<LineState>) {
+    let mut meaning = vec![LineState::Gap(0)];
+    for (t, &len) in clue.iter().enumerate() {
+        for j in 1..=len {
+            meaning.push(LineState::Block(t, j));
+        }
+        meaning.push(LineState::Gap(t + 1));
+    }
+    let m = meaning.len();
+    let mut next = vec![[None, None]; m];
+    for q in 0..m {
+        let following = meaning.get(q + 1).copied();
+        next[q][0] = match (meaning[q], following) {
+            (LineState::Gap(_), _) => Some(q),
+            (LineState::Block(..), Some(LineState::Gap(_))) => Some(q + 1),
+            _ => None,
+        };
+        next[q][1] = match following {
+            Some(LineState::Block(..)) => Some(q + 1),
+            _ => None,
+        };
+    }
+    let mut accepting = vec![false; m];
+    accepting[m - 1] = true;
+    if m >= 2 {
+        accepting[m - 2] = true;
+    }
+    (
+        BinaryDfa {
+            start: 0,
+            accepting,
+            next,
+        },
+        meaning,
+    )
+}
+
+fn add_dfa_line(model: &mut Model, line: &LineView) {
+    let (dfa, meaning) = clue_automaton(line.clue);
+    let clue = line.clue;
+    let bounds = &line.bounds;
+    // State q after i cells is possible only if it agrees with the start ranges.
+    let allowed = |i: usize, q: usize| match meaning[q] {
+        LineState::Block(t, j) => i >= j && (bounds[t].0..=bounds[t].1).contains(&(i - j)),
+        LineState::Gap(g) => {
+            if i == 0 {
+                return g == 0;
+            }
+            let previous_done = g == 0 || bounds[g - 1].0 + clue[g - 1] < i;
+            let next_not_started = g == clue.len() || bounds[g].1 >= i;
+            previous_done && next_not_started
+        }
+    };
+    add_regular(model, &line.name, &dfa, &line.cells, allowed);
+}
+
+/// Block-start booleans `b[t][s]` for every start in the block's range.
+fn block_starts(model: &mut Model, line: &LineView) -> Vec<Vec<(usize, Var)>> {
+    line.clue
+        .iter()
+        .enumerate()
+        .map(|(t, _)| {
+            let (lo, hi) = line.bounds[t];
+            (lo..=hi)
+                .map(|s| {
+                    (
+                        s,
+                        model.new_bool(format!(
+                            "{} block {} starts at {}",
+                            line.name,
+                            t + 1,
+                            s + 1
+                        )),
+                    )
+                })
+                .collect()
+        })
+        .collect()
+}
+
+fn add_blocks_line(model: &mut Model, line: &LineView) {
+    let starts = block_starts(model, line);
+    let n = line.cells.len();
+    let mut support: Vec<Vec<Lit>> = vec![Vec::new(); n];
+    for (t, options) in starts.iter().enumerate() {
+        let len = line.clue[t];
+        model.add(
+            format!("{} block {} has one start", line.name, t + 1),
+            Constraint::exactly_one(options.iter().map(|(_, v)| v.lit())),
+        );
+        for &(s, b) in options {
+            for (c, cell_support) in support.iter_mut().enumerate().skip(s).take(len) {
+                model.add(
+                    format!("{} block {} covers", line.name, t + 1),
+                    Constraint::implies(b.lit(), line.cells[c]),
+                );
+                cell_support.push(b.lit());
+            }
+            if let Some(next) = starts.get(t + 1) {
+                for &(s2, b2) in next {
+                    if s2 <= s + len {
+                        model.add(
+                            format!("{} blocks {} and {} in order", line.name, t + 1, t + 2),
+                            Constraint::clause([!b, !b2]),
+                        );
+                    }
+                }
+            }
+        }
+    }
+    for (c, lits) in support.into_iter().enumerate() {
+        let mut clause = vec![!line.cells[c]];
+        clause.extend(lits);
+        model.add(
+            format!("{} cell {} is covered", line.name, c + 1),
+            Constraint::clause(clause),
+        );
+    }
+}
+
+fn add_order_line(model: &mut Model, line: &LineView) {
+    let n = line.cells.len();
+    let k = line.clue.len();
+    // at_least[t][p - lo - 1] is the literal `start_t ≥ p` for p in lo+1..=hi.
+    let at_least: Vec<Vec<Var>> = (0..k)
+        .map(|t| {
+            let (lo, hi) = line.bounds[t];
+            (lo + 1..=hi)
+                .map(|p| {
+                    model.new_bool(format!(
+                        "{} block {} starts at or after {}",
+                        line.name,
+                        t + 1,
+                        p + 1
+                    ))
+                })
+                .collect()
+        })
+        .collect();
+    let ge = |t: usize, p: isize| -> Term {
+        let (lo, hi) = line.bounds[t];
+        if p <= lo as isize {
+            Term::True
+        } else if p > hi as isize {
+            Term::False
+        } else {
+            Term::Lit(at_least[t][p as usize - lo - 1].lit())
+        }
+    };
+    let mut support: Vec<Vec<Lit>> = vec![Vec::new(); n];
+    for t in 0..k {
+        let (lo, hi) = line.bounds[t];
+        let len = line.clue[t];
+        for p in lo + 1..hi {
+            add_clause(
+                model,
+                &format!("{} block {} order encoding", line.name, t + 1),
+                &[!ge(t, p as isize + 1), ge(t, p as isize)],
+            );
+        }
+        if t + 1 < k {
+            for p in lo + 1..=hi {
+                let name = format!("{} blocks {} and {} in order", line.name, t + 1, t + 2);
+                add_clause(
+                    model,
+                    &name,
+                    &[!ge(t, p as isize), ge(t + 1, (p + len + 1) as isize)],
+                );
+            }
+        }
+        // covers[c]: block t covers cell c ⟺ start_t ≥ c-len+1 ∧ ¬(start_t ≥ c+1).
+        for (c, cell_support) in support.iter_mut().enumerate().take(hi + len).skip(lo) {
+            let from = ge(t, c as isize - len as isize + 1);
+            let not_after = !ge(t, c as isize + 1);
+            let cover = model.new_bool(format!("{} block {} covers {}", line.name, t + 1, c + 1));
+            let name = format!("{} block {} cover {}", line.name, t + 1, c + 1);
+            add_clause(model, &name, &[Term::Lit(!cover), from]);
+            add_clause(model, &name, &[Term::Lit(!cover), not_after]);
+            add_clause(model, &name, &[!from, !not_after, Term::Lit(cover.lit())]);
+            model.add(name, Constraint::implies(cover.lit(), line.cells[c]));
+            cell_support.push(cover.lit());
+        }
+    }
+    for (c, lits) in support.into_iter().enumerate() {
+        let mut clause = vec![!line.cells[c]];
+        clause.extend(lits);
+        model.add(
+            format!("{} cell {} is covered", line.name, c + 1),
+            Constraint::clause(clause),
+        );
+    }
+}
+
+fn add_patterns_line(model: &mut Model, line: &LineView) {
+    let n = line.cells.len();
+    let patterns: Vec<Vec<bool>> = all_patterns(n, line.clue)
+        .into_iter()
+        .filter(|p| {
+            p.iter().zip(&line.known).all(|(&f, &k)| match k {
+                Cell::Unknown => true,
+                Cell::Filled => f,
+                Cell::Empty => !f,
+            })
+        })
+        .collect();
+    let selectors: Vec<Var> = (0..patterns.len())
+        .map(|i| model.new_bool(format!("{} pattern {}", line.name, i + 1)))
+        .collect();
+    model.add(
+        format!("{} has one pattern", line.name),
+        Constraint::exactly_one(selectors.iter().map(|v| v.lit())),
+    );
+    for (pattern, &sel) in patterns.iter().zip(&selectors) {
+        for (c, &filled) in pattern.iter().enumerate() {
+            let cell = if filled {
+                line.cells[c]
+            } else {
+                !line.cells[c]
+            };
+            model.add(
+                format!("{} pattern cell", line.name),
+                Constraint::implies(sel.lit(), cell),
+            );
+        }
+    }
+    for c in 0..n {
+        for filled in [true, false] {
+            let cell = if filled {
+                line.cells[c]
+            } else {
+                !line.cells[c]
+            };
+            let mut clause = vec![!cell];
+            clause.extend(
+                patterns
+                    .iter()
+                    .zip(&selectors)
+                    .filter(|(p, _)| p[c] == filled)
+                    .map(|(_, v)| v.lit()),
+            );
+            model.add(
+                format!("{} cell {} has a pattern", line.name, c + 1),
+                Constraint::clause(clause),
+            );
+        }
+    }
+}
+
+fn add_mip_line(model: &mut Model, line: &LineView) {
+    let starts = block_starts(model, line);
+    let n = line.cells.len();
+    let mut covering: Vec<Vec<Var>> = vec![Vec::new(); n];
+    for (t, options) in starts.iter().enumerate() {
+        let len = line.clue[t];
+        let one = LinExpr::sum_vars(options.iter().map(|&(_, v)| v));
+        model.add(
+            format!("{} block {} has one start", line.name, t + 1),
+            one.eq(1),
+        );
+        for &(s, b) in options {
+            for cell in covering.iter_mut().skip(s).take(len) {
+                cell.push(b);
+            }
+            if let Some(next) = starts.get(t + 1) {
+                let later = LinExpr::sum_vars(
+                    next.iter()
+                        .filter(|&&(s2, _)| s2 > s + len)
+                        .map(|&(_, v)| v),
+                );
+                model.add(
+                    format!(
+                        "{} block {} at {} before block {}",
+                        line.name,
+                        t + 1,
+                        s + 1,
+                        t + 2
+                    ),
+                    (LinExpr::from(b) - later).leq(0),
+                );
+            }
+        }
+    }
+    for (c, vars) in covering.into_iter().enumerate() {
+        let expr = LinExpr::from(line.cells[c]) - LinExpr::sum_vars(vars);
+        model.add(
+            format!("{} cell {} = covering starts", line.name, c + 1),
+            expr.eq(0),
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Assignment;
+    use crate::puzzles::nonogram::line::all_patterns;
+
+    #[test]
+    fn the_clue_automaton_accepts_exactly_the_patterns() {
+        for clue in [vec![], vec![1], vec![2, 1], vec![1, 1, 1], vec![3]] {
+            let (dfa, _) = clue_automaton(&clue);
+            for n in 0..8usize {
+                let patterns = all_patterns(n, &clue);
+                for word in 0u32..1 << n {
+                    let letters: Vec<bool> = (0..n).map(|i| word >> i & 1 == 1).collect();
+                    assert_eq!(
+                        dfa.accepts(&letters),
+                        patterns.contains(&letters),
+                        "{clue:?} {letters:?}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn pattern_counts_match_the_enumeration() {
+        for n in 0..10 {
+            for clue in [vec![], vec![1], vec![2, 1], vec![1, 1, 1], vec![3, 3]] {
+                assert_eq!(
+                    pattern_count(n, &clue),
+                    all_patterns(n, &clue).len() as u64,
+                    "{n} {clue:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_patterns_model_refuses_long_lines() {
+        // One row of 40 cells with ten 1-blocks: C(31, 10) arrangements.
+        let mut columns = vec![vec![1]; 10];
+        columns.extend(vec![vec![]; 30]);
+        let puzzle = Nonogram {
+            width: 40,
+            height: 1,
+            rows: vec![vec![1; 10]],
+            columns,
+            meta: vec![],
+        };
+        match build(&puzzle, LineModel::Patterns, false) {
+            Err(e) => assert!(e.to_string().contains("row 1 has 44352165 patterns"), "{e}"),
+            Ok(_) => panic!("line=patterns must refuse a line with 44 million patterns"),
+        }
+        assert!(build(
+            &crate::puzzles::nonogram::dom(3).unwrap(),
+            LineModel::Patterns,
+            false
+        )
+        .is_ok());
+    }
+
+    #[test]
+    fn preprocessing_a_line_solvable_puzzle_fixes_every_cell() {
+        let puzzle =
+            Nonogram::new(vec![vec![1, 1], vec![3]], vec![vec![2], vec![1], vec![2]]).unwrap();
+        let (model, cells) = build(&puzzle, LineModel::Blocks, true).unwrap();
+        let units = model
+            .constraints
+            .iter()
+            .filter(|c| c.name.starts_with("line logic"))
+            .count();
+        assert_eq!(units, 6);
+        // The published-style answer `#.#` / `###` satisfies the unit facts.
+        let mut values = vec![0i64; model.vars.len()];
+        for (r, row) in ["#.#", "###"].iter().enumerate() {
+            for (c, ch) in row.chars().enumerate() {
+                values[cells[r][c].index()] = i64::from(ch == '#');
+            }
+        }
+        let a = Assignment { values };
+        for c in model
+            .constraints
+            .iter()
+            .filter(|c| c.name.starts_with("line logic"))
+        {
+            assert!(c.constraint.holds(|v| a.value(v)), "{}", c.name);
+        }
+    }
+}

@@ -1,0 +1,557 @@
+//! Inputs: Simpson's `.non` format, puzz.link `nonogram` URLs and text pictures.
+
+use super::{format_clue, min_length, Clue, Grid, Nonogram};
+use crate::error::{Error, Result};
+
+/// Reads a puzzle from text: a puzz.link URL when the text is one, `.non` otherwise.
+pub fn parse_any(source: &str, text: &str) -> Result<Nonogram> {
+    let trimmed = text.trim();
+    if source == "URL" || (trimmed.contains("nonogram/") && !trimmed.contains('\n')) {
+        parse_url(trimmed)
+    } else {
+        parse_non(source, text)
+    }
+}
+
+/// A clue section being read: its header line and its clue lines (line number, text).
+#[derive(Default)]
+struct Section {
+    header_line: usize,
+    lines: Vec<(usize, String)>,
+}
+
+/// Parses Simpson's `.non` format: `width`, `height`, a `rows` and a `columns` section of
+/// comma-separated clues (`0` or an empty line = empty line), other keys kept as metadata
+/// (`title`, `by`, `copyright`, …) or ignored (`goal`, `color`, …).
+pub fn parse_non(source: &str, text: &str) -> Result<Nonogram> {
+    let mut width: Option<(usize, usize)> = None; // (value, line)
+    let mut height: Option<(usize, usize)> = None;
+    let mut rows: Option<Section> = None;
+    let mut columns: Option<Section> = None;
+    let mut current: Option<&str> = None;
+    let mut meta = Vec::new();
+    for (index, raw) in text.lines().enumerate() {
+        let line_no = index + 1;
+        let raw = raw.trim_end_matches('\r');
+        let line = raw.trim();
+        if line.starts_with(|c: char| c.is_ascii_alphabetic()) {
+            let (key, value) = match line.split_once(char::is_whitespace) {
+                Some((k, v)) => (k, v.trim()),
+                None => (line, ""),
+            };
+            current = None;
+            match key {
+                "width" | "height" => {
+                    let col = raw.find(value).map_or(1, |p| p + 1);
+                    let n: usize = value.parse().map_err(|_| {
+                        Error::input(
+                            source,
+                            line_no,
+                            col,
+                            format!("`{key}` needs a number, found `{value}`"),
+                        )
+                    })?;
+                    if key == "width" {
+                        width = Some((n, line_no));
+                    } else {
+                        height = Some((n, line_no));
+                    }
+                }
+                "rows" | "columns" => {
+                    let section = Section {
+                        header_line: line_no,
+                        lines: Vec::new(),
+                    };
+                    let slot = if key == "rows" {
+                        &mut rows
+                    } else {
+                        &mut columns
+                    };
+                    if slot.is_some() {
+                        return Err(Error::input(
+                            source,
+                            line_no,
+                            1,
+                            format!("a second `{key}` section"),
+                        ));
+                    }
+                    *slot = Some(section);
+                    current = Some(if key == "rows" { "rows" } else { "columns" });
+                }
+                "catalogue" | "title" | "by" | "copyright" | "license" => {
+                    meta.push((key.to_string(), value.to_string()));
+                }
+                _ => {} // unknown keys (goal, color, …) are ignored
+            }
+            continue;
+        }
+        match current {
+            Some("rows") => rows
+                .as_mut()
+                .expect("open section")
+                .lines
+                .push((line_no, raw.to_string())),
+            Some(_) => columns
+                .as_mut()
+                .expect("open section")
+                .lines
+                .push((line_no, raw.to_string())),
+            None if line.is_empty() || line.starts_with('#') => {}
+            None => {
+                let col = raw.find(line).map_or(1, |p| p + 1);
+                return Err(Error::input(
+                    source,
+                    line_no,
+                    col,
+                    "clue line outside a `rows` or `columns` section",
+                ));
+            }
+        }
+    }
+    let last_line = text.lines().count().max(1);
+    let rows = rows.ok_or_else(|| Error::input(source, last_line, 1, "no `rows` section"))?;
+    let columns =
+        columns.ok_or_else(|| Error::input(source, last_line, 1, "no `columns` section"))?;
+    let height = height.map(|h| h.0);
+    let width = width.map(|w| w.0);
+    let row_lines = section_lines(source, "rows", "height", rows, height)?;
+    let column_lines = section_lines(source, "columns", "width", columns, width)?;
+    let (width, height) = (column_lines.len(), row_lines.len());
+    let mut row_clues = Vec::with_capacity(height);
+    for (line_no, text) in &row_lines {
+        row_clues.push(parse_clue(source, *line_no, text, width, "row", "wide")?);
+    }
+    let mut column_clues = Vec::with_capacity(width);
+    for (line_no, text) in &column_lines {
+        column_clues.push(parse_clue(
+            source, *line_no, text, height, "column", "high",
+        )?);
+    }
+    let row_total: usize = row_clues.iter().flatten().sum();
+    let column_total: usize = column_clues.iter().flatten().sum();
+    if row_total != column_total {
+        let line = column_lines.first().map_or(last_line, |l| l.0);
+        return Err(Error::input(
+            source,
+            line,
+            1,
+            format!(
+                "the row clues fill {row_total} cells but the column clues fill {column_total}"
+            ),
+        ));
+    }
+    Ok(Nonogram {
+        width,
+        height,
+        rows: row_clues,
+        columns: column_clues,
+        meta,
+    })
+}
+
+/// The clue lines of a section, checked against the declared count. Extra trailing empty
+/// lines are separators; without a declared count all trailing empty lines are dropped.
+fn section_lines(
+    source: &str,
+    name: &str,
+    count_key: &str,
+    section: Section,
+    expected: Option<usize>,
+) -> Result<Vec<(usize, String)>> {
+    let mut lines = section.lines;
+    let keep = expected.unwrap_or(0);
+    while lines.len() > keep && lines.last().is_some_and(|l| l.1.trim().is_empty()) {
+        lines.pop();
+    }
+    if let Some(expected) = expected {
+        if lines.len() != expected {
+            let (line, what) = if lines.len() > expected {
+                (lines[expected].0, "more")
+            } else {
+                (section.header_line, "fewer")
+            };
+            return Err(Error::input(
+                source,
+                line,
+                1,
+                format!(
+                    "`{name}` has {what} clue lines ({}) than `{count_key} {expected}`",
+                    lines.len()
+                ),
+            ));
+        }
+    }
+    Ok(lines)
+}
+
+/// Parses one clue line (`2,1`, `2 1`, `0` or empty) and checks it fits its line.
+fn parse_clue(
+    source: &str,
+    line_no: usize,
+    text: &str,
+    length: usize,
+    kind: &str,
+    unit: &str,
+) -> Result<Clue> {
+    let mut clue = Vec::new();
+    let mut zero_at = None;
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if b == b',' || b.is_ascii_whitespace() {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < bytes.len() && bytes[i] != b',' && !bytes[i].is_ascii_whitespace() {
+            i += 1;
+        }
+        let token = &text[start..i];
+        let value: usize = token
+            .parse()
+            .ok()
+            .filter(|_| token.bytes().all(|c| c.is_ascii_digit()))
+            .ok_or_else(|| {
+                Error::input(
+                    source,
+                    line_no,
+                    start + 1,
+                    format!("expected a block length, found `{token}`"),
+                )
+            })?;
+        if value == 0 {
+            zero_at = Some(start + 1);
+        } else {
+            clue.push(value);
+        }
+    }
+    if let Some(col) = zero_at {
+        if !clue.is_empty() {
+            return Err(Error::input(
+                source,
+                line_no,
+                col,
+                "a block of length 0 (write `0` alone for an empty line)",
+            ));
+        }
+    }
+    if min_length(&clue) > length {
+        let col = text.find(|c: char| !c.is_whitespace()).map_or(1, |p| p + 1);
+        return Err(Error::input(
+            source,
+            line_no,
+            col,
+            format!(
+                "{kind} clue {} needs {} cells but the puzzle is {length} {unit}",
+                format_clue(&clue),
+                min_length(&clue)
+            ),
+        ));
+    }
+    Ok(clue)
+}
+
+/// Decodes a puzz.link URL `…?nonogram/W/H/BODY` (see the spec): column clue slots first,
+/// then row clue slots, slot 0 next to the grid.
+pub fn parse_url(url: &str) -> Result<Nonogram> {
+    let err = |col: usize, msg: String| Error::input("URL", 1, col, msg);
+    let start = url
+        .find("nonogram/")
+        .ok_or_else(|| err(1, "expected a puzz.link URL `…?nonogram/W/H/BODY`".into()))?;
+    let mut parts = url[start..].splitn(4, '/');
+    parts.next();
+    let mut pos = start + "nonogram/".len();
+    let mut number = |what: &str, parts: &mut std::str::SplitN<'_, char>| -> Result<usize> {
+        let text = parts.next().unwrap_or("");
+        let col = pos + 1;
+        pos += text.len() + 1;
+        text.parse::<usize>()
+            .ok()
+            .filter(|&n| n > 0 && n <= 1000)
+            .ok_or_else(|| {
+                err(
+                    col,
+                    format!("expected the {what} (1..1000), found `{text}`"),
+                )
+            })
+    };
+    let width = number("width", &mut parts)?;
+    let height = number("height", &mut parts)?;
+    let body = parts.next().unwrap_or("");
+    let body = body.split(['/', '?', '#', '&']).next().unwrap_or("");
+    let column_slots = height.div_ceil(2);
+    let row_slots = width.div_ceil(2);
+    let total = width * column_slots + height * row_slots;
+    let mut slots: Vec<Option<usize>> = vec![None; total];
+    let mut index = 0;
+    let chars: Vec<char> = body.chars().collect();
+    let mut i = 0;
+    while i < chars.len() && index < total {
+        let col = pos + i + 1;
+        let c = chars[i];
+        match c {
+            '0'..='9' | 'a'..='f' => {
+                slots[index] = Some(c.to_digit(16).expect("hex digit") as usize);
+                index += 1;
+                i += 1;
+            }
+            '-' => {
+                let hex: String = chars.iter().skip(i + 1).take(2).collect();
+                let value = (hex.len() == 2)
+                    .then(|| usize::from_str_radix(&hex, 16).ok())
+                    .flatten()
+                    .ok_or_else(|| {
+                        err(
+                            col,
+                            format!("`-` must be followed by two hex digits, found `{hex}`"),
+                        )
+                    })?;
+                slots[index] = Some(value);
+                index += 1;
+                i += 3;
+            }
+            'g'..='z' => {
+                index += (c as usize) - ('f' as usize);
+                i += 1;
+            }
+            '.' => {
+                return Err(err(
+                    col,
+                    "clues of unknown length (`.`) are not supported".into(),
+                ))
+            }
+            _ => {
+                return Err(err(
+                    col,
+                    format!("unexpected character `{c}` in the clue body"),
+                ))
+            }
+        }
+    }
+    let clue = |first: usize, count: usize| -> Clue {
+        (0..count)
+            .rev()
+            .filter_map(|k| slots[first + k])
+            .filter(|&v| v > 0)
+            .collect()
+    };
+    let columns: Vec<Clue> = (0..width)
+        .map(|x| clue(x * column_slots, column_slots))
+        .collect();
+    let base = width * column_slots;
+    let rows: Vec<Clue> = (0..height)
+        .map(|y| clue(base + y * row_slots, row_slots))
+        .collect();
+    Nonogram::new(rows, columns)
+}
+
+/// Reads a text picture: `#` (or `X`, `x`, `1`) filled, `.` (or ` `, `0`, `-`, `_`) empty;
+/// lines starting with `;` are comments; short rows are padded with empty cells.
+pub fn parse_picture(source: &str, text: &str) -> Result<Grid> {
+    let mut grid: Grid = Vec::new();
+    for (index, raw) in text.lines().enumerate() {
+        let raw = raw.trim_end();
+        if raw.starts_with(';') || (raw.is_empty() && grid.is_empty()) {
+            continue;
+        }
+        let mut row = Vec::new();
+        for (col, c) in raw.chars().enumerate() {
+            row.push(match c {
+                '#' | 'X' | 'x' | '1' => true,
+                '.' | ' ' | '0' | '-' | '_' => false,
+                _ => {
+                    return Err(Error::input(
+                        source,
+                        index + 1,
+                        col + 1,
+                        format!("expected `#` (filled) or `.` (empty), found `{c}`"),
+                    ))
+                }
+            });
+        }
+        grid.push(row);
+    }
+    while grid.last().is_some_and(|r| r.is_empty()) {
+        grid.pop();
+    }
+    let width = grid.iter().map(Vec::len).max().unwrap_or(0);
+    if width == 0 {
+        return Err(Error::input(source, 1, 1, "the picture has no cells"));
+    }
+    for row in &mut grid {
+        row.resize(width, false);
+    }
+    Ok(grid)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/nonogram");
+
+    fn message(e: Error) -> String {
+        e.to_string()
+    }
+
+    #[test]
+    fn spec_url_example_decodes_to_the_stated_clues() {
+        let p = parse_url("https://puzz.link/p?nonogram/6/6/12g1111h11112j12g11g21j11g3h").unwrap();
+        assert_eq!(
+            p.columns,
+            vec![
+                vec![2, 1],
+                vec![1, 1, 1],
+                vec![1],
+                vec![1, 1, 1],
+                vec![2, 1],
+                vec![]
+            ]
+        );
+        assert_eq!(
+            p.rows,
+            vec![
+                vec![2, 1],
+                vec![1, 1],
+                vec![1, 2],
+                vec![],
+                vec![1, 1],
+                vec![3]
+            ]
+        );
+    }
+
+    #[test]
+    fn spec_url_published_answer_satisfies_the_decoded_clues() {
+        let p = parse_url("https://puzz.link/p?nonogram/6/6/12g1111h11112j12g11g21j11g3h").unwrap();
+        let answer = "##.#..\n#...#.\n.#.##.\n......\n#...#.\n.###..";
+        let grid: Grid = answer
+            .lines()
+            .map(|l| l.chars().map(|c| c == '#').collect())
+            .collect();
+        assert_eq!(p.check_grid(&grid), Ok(()));
+    }
+
+    #[test]
+    fn url_two_digit_values_and_truncated_bodies_decode() {
+        // 17x1: one column slot each, nine row slots. `-11` is 17; the body stops early,
+        // so the remaining slots are empty: every column is [1], the row is [17].
+        let body = format!("{}-11", "1".repeat(17));
+        let p = parse_url(&format!("https://puzz.link/p?nonogram/17/1/{body}")).unwrap();
+        assert_eq!(p.rows, vec![vec![17]]);
+        assert!(p.columns.iter().all(|c| c == &vec![1]));
+    }
+
+    #[test]
+    fn url_errors_point_at_the_character() {
+        let e = message(parse_url("p?nonogram/2/2/1!").unwrap_err());
+        assert_eq!(e, "URL:1:17: unexpected character `!` in the clue body");
+        let e = message(parse_url("p?nonogram/x/2/1").unwrap_err());
+        assert!(e.starts_with("URL:1:12:"), "{e}");
+    }
+
+    #[test]
+    fn every_shipped_non_file_parses_with_its_declared_size() {
+        for entry in std::fs::read_dir(DATA).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|e| e == "non") {
+                let text = std::fs::read_to_string(&path).unwrap();
+                let p = parse_non(&path.display().to_string(), &text).unwrap();
+                let w: usize = text
+                    .lines()
+                    .find_map(|l| l.strip_prefix("width "))
+                    .unwrap()
+                    .trim()
+                    .parse()
+                    .unwrap();
+                assert_eq!(p.width, w, "{}", path.display());
+                assert!(
+                    p.meta.iter().any(|(k, _)| k == "copyright"),
+                    "{}",
+                    path.display()
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn empty_lines_zero_lines_and_unknown_keys_are_accepted() {
+        let text = "title \"t\"\ngoal \"x\"\nwidth 3\nheight 3\nrows\n1,1\n\n0\ncolumns\n1\n0\n1\n";
+        let p = parse_non("t.non", text).unwrap();
+        assert_eq!(p.rows, vec![vec![1, 1], vec![], vec![]]);
+        assert_eq!(p.columns, vec![vec![1], vec![], vec![1]]);
+    }
+
+    #[test]
+    fn crlf_and_space_separated_clues_are_accepted() {
+        let text = "width 2\r\nheight 1\r\nrows\r\n1 1\r\n\r\ncolumns\r\n1\r\n1\r\n";
+        assert!(text.contains("1 1"));
+        assert!(parse_non("t.non", text).is_err(), "1 1 needs three cells");
+        let text = "width 3\r\nheight 1\r\nrows\r\n1 1\r\n\r\ncolumns\r\n1\r\n0\r\n1\r\n";
+        assert_eq!(parse_non("t.non", text).unwrap().rows, vec![vec![1, 1]]);
+    }
+
+    #[test]
+    fn a_bad_block_length_names_file_line_and_column() {
+        let text = "width 3\nheight 1\nrows\n1,x\ncolumns\n1\n0\n1\n";
+        assert_eq!(
+            message(parse_non("p.non", text).unwrap_err()),
+            "p.non:4:3: expected a block length, found `x`"
+        );
+    }
+
+    #[test]
+    fn a_clue_too_long_for_its_line_is_an_error() {
+        let text = "width 3\nheight 1\nrows\n2,2\ncolumns\n1\n1\n1\n";
+        let e = message(parse_non("p.non", text).unwrap_err());
+        assert_eq!(
+            e,
+            "p.non:4:1: row clue 2,2 needs 5 cells but the puzzle is 3 wide"
+        );
+    }
+
+    #[test]
+    fn row_and_column_totals_must_agree() {
+        let text = "width 2\nheight 1\nrows\n1\ncolumns\n1\n1\n";
+        let e = message(parse_non("p.non", text).unwrap_err());
+        assert!(
+            e.starts_with("p.non:6:1: the row clues fill 1 cells but the column clues fill 2"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn wrong_numbers_of_clue_lines_are_errors() {
+        let too_few = "width 2\nheight 2\nrows\n1\ncolumns\n1\n0\n";
+        let e = message(parse_non("p.non", too_few).unwrap_err());
+        assert_eq!(
+            e,
+            "p.non:3:1: `rows` has fewer clue lines (1) than `height 2`"
+        );
+        let too_many = "width 1\nheight 1\nrows\n1\ncolumns\n1\n1\n";
+        let e = message(parse_non("p.non", too_many).unwrap_err());
+        assert_eq!(
+            e,
+            "p.non:7:1: `columns` has more clue lines (2) than `width 1`"
+        );
+    }
+
+    #[test]
+    fn a_zero_inside_a_clue_is_an_error() {
+        let text = "width 3\nheight 1\nrows\n1,0\ncolumns\n1\n0\n0\n";
+        let e = message(parse_non("p.non", text).unwrap_err());
+        assert!(e.starts_with("p.non:4:3:"), "{e}");
+    }
+
+    #[test]
+    fn pictures_become_grids() {
+        let g = parse_picture("p.txt", "#.#\n.#\n").unwrap();
+        assert_eq!(g, vec![vec![true, false, true], vec![false, true, false]]);
+        let e = message(parse_picture("p.txt", "#.\n#?\n").unwrap_err());
+        assert_eq!(
+            e,
+            "p.txt:2:2: expected `#` (filled) or `.` (empty), found `?`"
+        );
+    }
+}

@@ -1,0 +1,229 @@
+//! Every survey puzzle in tests/data/nonogram gets its published verdict (all unique; Dancer,
+//! Cat, Knot, Skid and Swing line-solvable, the others not) with every SAT formulation on both
+//! embedded SAT backends, and the MIP model on the small ones; every solution is verified.
+
+use puzzlec::puzzles::nonogram::logic::line_logic;
+use puzzlec::puzzles::nonogram::parse::parse_non;
+use puzzlec::puzzles::nonogram::{dom, Nonogram};
+use puzzlec::solve::{solve_puzzle, Mode, SolveOptions, Verdict};
+
+const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/nonogram");
+
+/// The 13 webpbn puzzles with their line-solvability from the data README.
+const SURVEY: &[(&str, bool)] = &[
+    ("webpbn-0001.non", true),
+    ("webpbn-0006.non", true),
+    ("webpbn-0016.non", true),
+    ("webpbn-0021.non", true),
+    ("webpbn-0023.non", false),
+    ("webpbn-0027.non", false),
+    ("webpbn-0065.non", false),
+    ("webpbn-0436.non", false),
+    ("webpbn-0529.non", true),
+    ("webpbn-0803.non", false),
+    ("webpbn-1611.non", false),
+    ("webpbn-6574.non", false),
+    ("webpbn-8098.non", false),
+];
+
+fn load(name: &str) -> Nonogram {
+    let path = format!("{DATA}/{name}");
+    parse_non(&path, &std::fs::read_to_string(&path).unwrap()).unwrap()
+}
+
+fn solve_unique(
+    p: &Nonogram,
+    backend: &str,
+    formulation: &str,
+) -> puzzlec::solve::Report<Vec<Vec<bool>>> {
+    let opts = SolveOptions::new(backend, formulation, Mode::Unique);
+    let t = std::time::Instant::now();
+    let report = solve_puzzle(p, &opts).unwrap_or_else(|e| panic!("{backend} {formulation}: {e}"));
+    eprintln!(
+        "{backend} {formulation} {:?} {:.3}s",
+        report.verdict,
+        t.elapsed().as_secs_f64()
+    );
+    report
+}
+
+#[test]
+fn survey_puzzles_are_unique_with_every_sat_formulation_and_backend() {
+    for &(name, _) in SURVEY {
+        let p = load(name);
+        for backend in ["batsat", "varisat"] {
+            for line in ["dfa", "blocks", "order"] {
+                eprint!("{name} ");
+                let r = solve_unique(&p, backend, &format!("line={line}"));
+                assert_eq!(r.verdict, Verdict::Unique, "{name} {backend} line={line}");
+                assert_eq!(p.check_grid(&r.solutions[0]), Ok(()), "{name}");
+            }
+        }
+    }
+}
+
+#[test]
+fn the_patterns_model_agrees_on_puzzles_with_short_lines() {
+    for name in ["webpbn-0001.non", "webpbn-0023.non", "webpbn-0006.non"] {
+        let p = load(name);
+        let r = solve_unique(&p, "batsat", "line=patterns");
+        assert_eq!(r.verdict, Verdict::Unique, "{name}");
+        assert_eq!(p.check_grid(&r.solutions[0]), Ok(()));
+    }
+}
+
+#[test]
+fn line_logic_solves_exactly_the_line_solvable_ones() {
+    for &(name, solvable) in SURVEY {
+        let p = load(name);
+        assert_eq!(line_logic(&p).is_solved(), solvable, "{name}");
+    }
+}
+
+#[test]
+fn dfa_needs_no_decisions_on_line_solvable_puzzles() {
+    // Unit propagation on the automaton clauses equals the complete line solver, so the
+    // line-solvable puzzles are solved (and their uniqueness proved) without a decision.
+    for &(name, solvable) in SURVEY.iter().filter(|s| s.1) {
+        let p = load(name);
+        let r = solve_unique(&p, "batsat", "line=dfa");
+        assert_eq!(r.verdict, Verdict::Unique);
+        assert!(solvable);
+        assert_eq!(r.stats.decisions, Some(0), "{name}");
+    }
+}
+
+#[test]
+fn preprocessing_keeps_the_verdict() {
+    for name in ["webpbn-0023.non", "webpbn-0027.non", "webpbn-6574.non"] {
+        let p = load(name);
+        for line in ["dfa", "blocks", "order"] {
+            let r = solve_unique(&p, "batsat", &format!("line={line},pre=line"));
+            assert_eq!(r.verdict, Verdict::Unique, "{name} {line}");
+            assert_eq!(p.check_grid(&r.solutions[0]), Ok(()));
+        }
+    }
+}
+
+#[test]
+fn the_mip_model_finds_the_unique_answer_of_small_puzzles() {
+    for name in ["webpbn-0001.non", "webpbn-0023.non"] {
+        let p = load(name);
+        let r = solve_unique(&p, "microlp", "line=mip");
+        assert_eq!(r.verdict, Verdict::Unique, "{name}");
+        assert_eq!(p.check_grid(&r.solutions[0]), Ok(()));
+    }
+}
+
+#[test]
+fn n_dom_is_unique_for_small_n() {
+    for n in 1..=6 {
+        let p = dom(n).unwrap();
+        let r = solve_unique(&p, "batsat", "line=order");
+        assert_eq!(r.verdict, Verdict::Unique, "{n}-Dom");
+    }
+}
+
+/// All solutions of a tiny puzzle by trying every grid.
+fn brute_force_count(p: &Nonogram) -> usize {
+    let cells = p.width * p.height;
+    (0u32..1 << cells)
+        .filter(|bits| {
+            let grid: Vec<Vec<bool>> = (0..p.height)
+                .map(|r| {
+                    (0..p.width)
+                        .map(|c| bits >> (r * p.width + c) & 1 == 1)
+                        .collect()
+                })
+                .collect();
+            p.check_grid(&grid).is_ok()
+        })
+        .count()
+}
+
+#[test]
+fn every_formulation_counts_the_solutions_of_random_tiny_puzzles() {
+    // Clues from random 3x4 pictures (a simple LCG keeps the test deterministic); the number
+    // of solutions from each formulation and backend equals brute force.
+    let mut state: u64 = 0x2545_f491_4f6c_dd1d;
+    for _ in 0..12 {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let bits = (state >> 33) as u32;
+        let grid: Vec<Vec<bool>> = (0..3)
+            .map(|r| (0..4).map(|c| bits >> (r * 4 + c) & 1 == 1).collect())
+            .collect();
+        let p = Nonogram::from_grid(&grid);
+        let expected = brute_force_count(&p);
+        for (backend, line) in [
+            ("batsat", "dfa"),
+            ("varisat", "dfa"),
+            ("batsat", "blocks"),
+            ("batsat", "order"),
+            ("batsat", "mip"),
+            ("microlp", "mip"),
+            ("batsat", "patterns"),
+        ] {
+            for pre in ["none", "line"] {
+                let opts =
+                    SolveOptions::new(backend, &format!("line={line},pre={pre}"), Mode::Count(100));
+                let r = solve_puzzle(&p, &opts).unwrap();
+                assert_eq!(
+                    r.solutions.len(),
+                    expected,
+                    "{backend} line={line} pre={pre} on {grid:?}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn edge_case_models_get_their_verdicts_with_every_formulation() {
+    let models = concat!(env!("CARGO_MANIFEST_DIR"), "/models/nonogram");
+    let cases = [
+        ("edge-1x1.non", Verdict::Unique),
+        ("edge-empty-3x2.non", Verdict::Unique),
+        ("edge-full-4x2.non", Verdict::Unique),
+        ("edge-multiple-2x2.non", Verdict::Multiple),
+        ("edge-none-3x3.non", Verdict::None),
+    ];
+    for (name, expected) in cases {
+        let path = format!("{models}/{name}");
+        let p = parse_non(&path, &std::fs::read_to_string(&path).unwrap()).unwrap();
+        for (backend, line) in [
+            ("batsat", "dfa"),
+            ("batsat", "blocks"),
+            ("varisat", "order"),
+            ("microlp", "mip"),
+            ("batsat", "patterns"),
+        ] {
+            for pre in ["none", "line"] {
+                let f = format!("line={line},pre={pre}");
+                let r = solve_puzzle(&p, &SolveOptions::new(backend, &f, Mode::Unique)).unwrap();
+                assert_eq!(r.verdict, expected, "{name} {backend} {f}");
+                for s in &r.solutions {
+                    assert_eq!(p.check_grid(s), Ok(()));
+                }
+                if expected == Verdict::Multiple {
+                    assert_ne!(r.solutions[0], r.solutions[1]);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn facts_of_a_puzzle_with_two_solutions_leave_the_open_cells() {
+    // Rows [1] [1] [] [2], columns [1,1] [1,1]: the bottom row is full, the row above it
+    // empty, and the top 2x2 holds either diagonal.
+    let p = Nonogram::new(
+        vec![vec![1], vec![1], vec![], vec![2]],
+        vec![vec![1, 1], vec![1, 1]],
+    )
+    .unwrap();
+    let r = solve_puzzle(&p, &SolveOptions::new("batsat", "", Mode::Facts)).unwrap();
+    assert_eq!(r.verdict, Verdict::Multiple);
+    assert_eq!(r.facts.unwrap(), vec!["??", "??", "..", "##"]);
+}
