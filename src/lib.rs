@@ -1,13 +1,32 @@
 //! puzzlec: a constraint-model compiler for pencil puzzles.
-pub mod error;
-pub mod model;
-pub mod puzzles;
-pub mod registry;
+//!
+//! A puzzle is parsed ([`puzzles`]), formulated as a model of named boolean and integer
+//! variables ([`model`]), lowered to CNF or linear rows ([`lower`]) and solved by a backend
+//! chosen by name ([`backend`]); the driver ([`solve`]) adds lazy cuts, enumerates with blocking
+//! clauses, and re-checks every solution with the puzzle's own rules.
+//!
+//! ```
+//! use puzzlec::puzzles::{heyawake, Puzzle};
+//! use puzzlec::solve::{solve_puzzle, Mode, SolveOptions, Verdict};
+//!
+//! // cspuz_core's worked example, with the seed's lazy connectivity cuts, on varisat.
+//! let url = "https://puzz.link/p?heyawake/6/6/aa66aapv0fu0g2i3k";
+//! let puzzle = heyawake::parse::parse("URL", url).unwrap();
+//! let opts = SolveOptions::new("varisat", "connectivity=lazy", Mode::Unique);
+//! let report = solve_puzzle(&puzzle, &opts).unwrap();
+//! assert_eq!(report.verdict, Verdict::Unique);
+//! assert_eq!(puzzle.rows(&report.solutions[0])[0], "#.#..#");
+//! ```
 
-pub use error::{Error, Result};
 pub mod backend;
 pub mod cli;
+pub mod error;
 pub mod format;
 pub mod graph;
 pub mod lower;
+pub mod model;
+pub mod puzzles;
+pub mod registry;
 pub mod solve;
+
+pub use error::{Error, Result};

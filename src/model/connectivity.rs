@@ -221,6 +221,25 @@ impl LazyConstraint for ConnectedCut {
             border.dedup();
             let s = comp[0];
             let t = comps[if i == 0 { 1 } else { 0 }][0];
+            // Shrink the separator to a minimal one: D = what t reaches in the whole graph
+            // without N(C); every path from t to s enters N(C) from D, so N(D) ⊆ N(C) suffices
+            // and gives a stronger cut.
+            let mut blocked = vec![false; self.adj.len()];
+            for &u in &border {
+                blocked[u] = true;
+            }
+            let mut reached = vec![false; self.adj.len()];
+            let mut stack = vec![t];
+            reached[t] = true;
+            while let Some(v) = stack.pop() {
+                for &u in &self.adj[v] {
+                    if !reached[u] && !blocked[u] {
+                        reached[u] = true;
+                        stack.push(u);
+                    }
+                }
+            }
+            border.retain(|&u| self.adj[u].iter().any(|&w| reached[w]));
             let mut clause = vec![!self.active[s], !self.active[t]];
             clause.extend(border.iter().map(|&u| self.active[u]));
             cuts.push(NamedConstraint::new(
