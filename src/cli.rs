@@ -578,7 +578,12 @@ fn compare(
             .map(|f| f.spec())
             .collect()
     } else {
-        formulations.to_vec()
+        // Spelled out in full (defaults filled in) so every row names the same keys; a bad
+        // key or value stops here, before any run.
+        formulations
+            .iter()
+            .map(|f| Formulation::parse(f, &keys).map(|f| f.spec()))
+            .collect::<Result<_>>()?
     };
     let backend_names: Vec<String> = match backends {
         Some(list) => list.split(',').map(|s| s.trim().to_string()).collect(),
