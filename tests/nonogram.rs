@@ -227,3 +227,70 @@ fn facts_of_a_puzzle_with_two_solutions_leave_the_open_cells() {
     assert_eq!(r.verdict, Verdict::Multiple);
     assert_eq!(r.facts.unwrap(), vec!["??", "??", "..", "##"]);
 }
+
+fn puzzlec(args: &[&str]) -> (i32, String, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_puzzlec"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("puzzlec runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn a_png_and_its_text_art_give_the_same_clues() {
+    let (code, from_png, err) =
+        puzzlec(&["nonogram", "from-picture", "tests/data/nonogram/heart.png"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("unique"), "{err}");
+    let (_, from_text, _) = puzzlec(&["nonogram", "from-picture", "tests/data/nonogram/heart.txt"]);
+    assert_eq!(from_png, from_text);
+    // The heart's clues, counted from the picture by hand.
+    assert!(from_png.contains("rows\n1,1\n5\n5\n3\n1\n"), "{from_png}");
+    assert!(from_png.contains("columns\n2\n4\n4\n4\n2\n"), "{from_png}");
+}
+
+#[test]
+fn bad_nonogram_input_is_one_line_with_its_position_and_exit_2() {
+    let dir = std::env::temp_dir().join(format!("puzzlec-nonogram-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let cases = [
+        (
+            "too-long.non",
+            "width 3\nheight 1\nrows\n4\ncolumns\n1\n1\n1\n",
+        ),
+        (
+            "bad-number.non",
+            "width 2\nheight 2\nrows\n1\nx\ncolumns\n1\n1\n",
+        ),
+        (
+            "few-lines.non",
+            "width 2\nheight 2\nrows\n1\ncolumns\n1\n1\n",
+        ),
+    ];
+    for (name, text) in cases {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        let (code, out, err) = puzzlec(&["solve", "nonogram", path.to_str().unwrap()]);
+        assert_eq!(code, 2, "{name}: {out}{err}");
+        assert_eq!(err.lines().count(), 1, "{name}: {err}");
+        assert!(err.starts_with("error: "), "{name}: {err}");
+        assert!(!err.contains("panicked"), "{name}: {err}");
+    }
+    let (code, _, err) = puzzlec(&["solve", "nonogram", "https://puzz.link/p?nonogram/x/5/zz"]);
+    assert_eq!(code, 2, "{err}");
+}
+
+#[test]
+fn the_cli_solves_a_survey_puzzle_and_writes_n_dom() {
+    let (code, out, _) = puzzlec(&["solve", "nonogram", "tests/data/nonogram/webpbn-0001.non"]);
+    assert_eq!(code, 0);
+    assert!(out.trim_end().ends_with("unique"), "{out}");
+    let (code, out, _) = puzzlec(&["nonogram", "dom", "5"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("width 11"), "{out}");
+}

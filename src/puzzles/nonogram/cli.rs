@@ -19,11 +19,14 @@ pub enum Command {
         /// Puzzle file (`.non`), `-`, or a puzz.link URL.
         input: String,
     },
-    /// Clues from a picture (text art, `#` filled, `.` empty): writes `.non` and reports
-    /// whether the resulting puzzle has a unique solution.
+    /// Clues from a picture (text art, `#` filled, `.` empty; or a PNG, dark pixels filled):
+    /// writes `.non` and reports whether the resulting puzzle has a unique solution.
     FromPicture {
-        /// The picture file, or `-`.
+        /// The picture file (text art or PNG), or `-` for text art on standard input.
         picture: String,
+        /// PNG only: pixels darker than this (0–255 grey level) are filled.
+        #[arg(long, default_value_t = 128)]
+        threshold: u8,
         /// Where to write the `.non` (standard output when absent).
         #[arg(short, long)]
         output: Option<String>,
@@ -70,6 +73,43 @@ fn read(arg: &str) -> Result<(String, String)> {
     Ok((arg.to_string(), text))
 }
 
+/// Largest PNG side we turn into clues: past it the "picture" is a photo, not a nonogram.
+const MAX_PNG_SIDE: u32 = 200;
+
+fn is_png(path: &str) -> bool {
+    let mut magic = [0u8; 8];
+    std::fs::File::open(path)
+        .and_then(|mut f| std::io::Read::read_exact(&mut f, &mut magic))
+        .is_ok()
+        && magic == *b"\x89PNG\r\n\x1a\n"
+}
+
+/// Reads a PNG as a grid: one cell per pixel, filled where the grey level (transparent pixels
+/// count as white) is below the threshold.
+fn png_picture(path: &str, threshold: u8) -> Result<super::Grid> {
+    let bytes = std::fs::read(path).map_err(|e| Error::Io(format!("cannot read {path}: {e}")))?;
+    let image = image::load_from_memory_with_format(&bytes, image::ImageFormat::Png)
+        .map_err(|e| Error::Usage(format!("{path}: not a readable PNG: {e}")))?
+        .to_luma_alpha8();
+    let (width, height) = image.dimensions();
+    if width > MAX_PNG_SIDE || height > MAX_PNG_SIDE {
+        return Err(Error::Usage(format!(
+            "{path}: the picture is {width}×{height} pixels; one pixel becomes one cell, so scale \
+             it down to at most {MAX_PNG_SIDE}×{MAX_PNG_SIDE} first"
+        )));
+    }
+    Ok((0..height)
+        .map(|y| {
+            (0..width)
+                .map(|x| {
+                    let [grey, alpha] = image.get_pixel(x, y).0;
+                    alpha >= 128 && grey < threshold
+                })
+                .collect()
+        })
+        .collect())
+}
+
 fn write(output: Option<&str>, text: &str) -> Result<()> {
     match output {
         Some(path) => {
@@ -110,12 +150,17 @@ fn execute(cmd: Command) -> Result<i32> {
         }
         Command::FromPicture {
             picture,
+            threshold,
             output,
             backend,
             formulation,
         } => {
-            let (source, text) = read(&picture)?;
-            let grid = parse_picture(&source, &text)?;
+            let grid = if picture != "-" && is_png(&picture) {
+                png_picture(&picture, threshold)?
+            } else {
+                let (source, text) = read(&picture)?;
+                parse_picture(&source, &text)?
+            };
             let puzzle = Nonogram::from_grid(&grid);
             write(output.as_deref(), &puzzle.to_non())?;
             let report = solve_puzzle(
