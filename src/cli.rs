@@ -271,7 +271,22 @@ fn dispatch(command: Command) -> Result<i32> {
             } else {
                 Mode::Unique
             };
-            let r = solve_report(&args, mode)?;
+            let r = match solve_report(&args, mode) {
+                Err(Error::Timeout(secs)) if args.json => {
+                    // The JSON contract holds for timeouts too: a verdict, no solutions.
+                    println!(
+                        "{}",
+                        serde_json::json!({
+                            "genre": args.genre,
+                            "verdict": "timeout",
+                            "solutions": [],
+                            "stats": {"timeout_seconds": secs},
+                        })
+                    );
+                    return Ok(Error::Timeout(secs).exit_code());
+                }
+                other => other?,
+            };
             print_report(&args.genre, &args, &r);
             Ok(r.verdict.exit_code())
         }
