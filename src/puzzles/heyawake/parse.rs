@@ -113,13 +113,8 @@ pub fn parse_text(source: &str, text: &str) -> Result<Heyawake> {
     }
     let mut clues: std::collections::HashMap<char, Option<u32>> = Default::default();
     for (line_no, line) in clue_lines {
-        let mut col = 0;
-        for token in line.split(|c: char| c.is_whitespace() || c == ',') {
-            let token_col = line[..col].chars().count() + 1;
-            col += token.len() + 1;
-            if token.is_empty() {
-                continue;
-            }
+        for (token_start, token) in clue_tokens(line) {
+            let token_col = line[..token_start].chars().count() + 1;
             let Some((label, value)) = token.split_once('=') else {
                 return Err(Error::input(
                     source,
@@ -195,6 +190,28 @@ pub fn parse_text(source: &str, text: &str) -> Result<Heyawake> {
                 .flatten()
         },
     ))
+}
+
+/// The non-empty tokens of a clue line with their byte offsets; separators are commas and any
+/// Unicode whitespace (a full-width space U+3000 is three bytes, so offsets are tracked per char).
+fn clue_tokens(line: &str) -> Vec<(usize, &str)> {
+    let mut tokens = Vec::new();
+    let mut start = None;
+    for (i, c) in line.char_indices() {
+        let separator = c.is_whitespace() || c == ',';
+        match (separator, start) {
+            (true, Some(s)) => {
+                tokens.push((s, &line[s..i]));
+                start = None;
+            }
+            (false, None) => start = Some(i),
+            _ => {}
+        }
+    }
+    if let Some(s) = start {
+        tokens.push((s, &line[s..]));
+    }
+    tokens
 }
 
 /// A URL error at a character position (1-based column of the whole URL).
@@ -384,6 +401,16 @@ mod tests {
             .filter_map(|(i, r)| r.clue.map(|c| (i, c)))
             .collect();
         assert_eq!(clued, vec![(1, 2), (5, 3)]);
+    }
+
+    #[test]
+    fn full_width_space_separates_clues_and_errors_point_at_the_right_column() {
+        // Japanese input often separates with U+3000 (three bytes); columns are counted in chars.
+        let p = parse_text("t.txt", "AB\nAB\nA=1\u{3000}B=0\n").unwrap();
+        let clues: Vec<Option<u32>> = p.rooms.iter().map(|r| r.clue).collect();
+        assert_eq!(clues, vec![Some(1), Some(0)]);
+        let e = parse_text("t.txt", "AB\nAB\nA=1\u{3000}C=0\n").unwrap_err();
+        assert!(e.to_string().contains("t.txt:3:5"), "{e}");
     }
 
     #[test]
