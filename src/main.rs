@@ -3,7 +3,18 @@
 use clap::Parser;
 
 fn main() {
+    restore_default_sigpipe();
     let cli = puzzlec::cli::Cli::parse();
     let code = puzzlec::cli::run(cli);
     std::process::exit(code);
+}
+
+/// Lets `puzzlec … | head` end quietly like other Unix tools: Rust ignores SIGPIPE, which would
+/// turn every later `println!` into a "Broken pipe" panic.
+fn restore_default_sigpipe() {
+    #[cfg(unix)]
+    // SAFETY: called first thing in main, before any thread exists; SIG_DFL is a valid handler.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
 }
