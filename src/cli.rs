@@ -127,6 +127,10 @@ pub enum Command {
         /// Print JSON instead of a table.
         #[arg(long)]
         json: bool,
+        /// Count solutions up to this many (as `puzzlec count --max N`) instead of solving with
+        /// a uniqueness check: compares enumeration, e.g. tetromino tilings.
+        #[arg(long)]
+        count: Option<usize>,
     },
     /// List a genre's formulation keys and values.
     Formulations {
@@ -330,12 +334,13 @@ fn dispatch(command: Command) -> Result<i32> {
             formulation,
             timeout,
             json,
+            count,
         } => compare(
             &genre,
             &inputs,
             backends.as_deref(),
             &formulation,
-            timeout,
+            CompareRun { timeout, count },
             json,
         ),
         Command::Formulations { genre } => {
@@ -358,6 +363,14 @@ fn dispatch(command: Command) -> Result<i32> {
                     if b.available { "available" } else { "missing" },
                     b.description
                 );
+            }
+            for (genre, _) in GENRES {
+                for name in registry::native_solvers(genre) {
+                    println!(
+                        "  {name:<22} {:<11} {genre} only: the genre's own search, no model",
+                        "available"
+                    );
+                }
             }
             Ok(0)
         }
@@ -498,6 +511,8 @@ pub struct CompareRow {
     pub calls: usize,
     /// Cuts added.
     pub cuts: usize,
+    /// Solutions found (at most 2 when checking uniqueness, the count with `--count`).
+    pub solutions: usize,
     /// Wall seconds for the whole run.
     pub seconds: f64,
     /// unique / multiple / none / timeout / error text.
@@ -507,13 +522,22 @@ pub struct CompareRow {
 /// Runs one cell of `compare` as a child `puzzlec solve --json` process, so that a run that
 /// blows up (time or memory) is killed without taking the table down with it — the embedded
 /// solvers cannot be interrupted from inside the process.
+/// What each cell of `compare` runs: a time limit, and a count limit instead of a uniqueness
+/// check.
+#[derive(Clone, Copy)]
+struct CompareRun {
+    timeout: f64,
+    count: Option<usize>,
+}
+
 fn compare_cell(
     genre: &str,
     input: &str,
     spec: &str,
     backend_name: &str,
-    timeout: f64,
+    run: CompareRun,
 ) -> CompareRow {
+    let timeout = run.timeout;
     let mut row = CompareRow {
         input: input.to_string(),
         formulation: spec.to_string(),
@@ -522,6 +546,7 @@ fn compare_cell(
         size: 0,
         calls: 0,
         cuts: 0,
+        solutions: 0,
         seconds: 0.0,
         verdict: String::new(),
     };
@@ -533,7 +558,11 @@ fn compare_cell(
         }
     };
     let mut cmd = std::process::Command::new(exe);
-    cmd.args(["solve", genre, input, "--backend", backend_name, "--json"])
+    match run.count {
+        Some(max) => cmd.args(["count", genre, input, "--max", &max.to_string()]),
+        None => cmd.args(["solve", genre, input]),
+    };
+    cmd.args(["--backend", backend_name, "--json"])
         .args(["--formulation", spec])
         .args(["--timeout", &timeout.to_string()])
         .stdin(std::process::Stdio::null());
@@ -554,6 +583,7 @@ fn compare_cell(
                 row.size = num("clauses").max(num("rows"));
                 row.calls = num("solver_calls");
                 row.cuts = num("cuts");
+                row.solutions = v["solutions"].as_array().map_or(0, Vec::len);
                 row.verdict = v["verdict"].as_str().unwrap_or("?").to_string();
             }
             _ => {
@@ -576,7 +606,7 @@ fn compare(
     inputs: &[String],
     backends: Option<&str>,
     formulations: &[String],
-    timeout: f64,
+    run: CompareRun,
     json: bool,
 ) -> Result<i32> {
     let keys = registry::formulation_keys(genre)?;
@@ -602,13 +632,29 @@ fn compare(
     };
     let backend_names: Vec<String> = match backends {
         Some(list) => list.split(',').map(|s| s.trim().to_string()).collect(),
-        None => backend::available_backends(),
+        None => {
+            let mut names: Vec<String> = registry::native_solvers(genre)
+                .iter()
+                .map(|s| s.to_string())
+                .collect();
+            names.extend(backend::available_backends());
+            names
+        }
     };
     let mut rows = Vec::new();
     for input in inputs {
         for spec in &specs {
             for b in &backend_names {
-                rows.push(compare_cell(genre, input, spec, b, timeout));
+                let native = registry::native_solvers(genre).contains(&b.as_str());
+                if native && spec != &specs[0] {
+                    // A native search has no formulation: one row per input is enough.
+                    continue;
+                }
+                let mut row = compare_cell(genre, input, spec, b, run);
+                if native {
+                    row.formulation = "(native search, no model)".into();
+                }
+                rows.push(row);
                 if !json {
                     eprint!(".");
                 }
@@ -623,16 +669,16 @@ fn compare(
     } else {
         eprintln!();
         println!(
-            "| input | formulation | backend | vars | clauses/rows | calls | cuts | seconds | verdict |"
+            "| input | formulation | backend | vars | clauses/rows | calls | cuts | solutions | seconds | verdict |"
         );
-        println!("|---|---|---|---:|---:|---:|---:|---:|---|");
+        println!("|---|---|---|---:|---:|---:|---:|---:|---:|---|");
         for r in &rows {
             let name = std::path::Path::new(&r.input)
                 .file_name()
                 .map(|n| n.to_string_lossy().to_string())
                 .unwrap_or_else(|| r.input.clone());
             println!(
-                "| {} | {} | {} | {} | {} | {} | {} | {:.4} | {} |",
+                "| {} | {} | {} | {} | {} | {} | {} | {} | {:.4} | {} |",
                 name,
                 r.formulation,
                 r.backend,
@@ -640,6 +686,7 @@ fn compare(
                 r.size,
                 r.calls,
                 r.cuts,
+                r.solutions,
                 r.seconds,
                 r.verdict
             );

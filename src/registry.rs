@@ -119,6 +119,15 @@ pub fn formulation_keys(genre: &str) -> Result<Vec<FormulationKey>> {
     }
 }
 
+/// The genre's model-free solvers, usable as backend names (`compare` adds them to its
+/// default backends).
+pub fn native_solvers(genre: &str) -> &'static [&'static str] {
+    match genre {
+        "tetromino" => puzzles::tetromino::NATIVE_SOLVERS,
+        _ => &[],
+    }
+}
+
 /// Reads an input as a puzzle of the genre.
 pub fn load(genre: &str, input: &Input) -> Result<Box<dyn DynPuzzle>> {
     match genre {

@@ -287,6 +287,9 @@ pub fn solve_puzzle<P: Puzzle>(p: &P, opts: &SolveOptions) -> Result<Report<P::S
         backend: opts.backend.clone(),
         ..Stats::default()
     };
+    if p.native_solvers().contains(&opts.backend.as_str()) {
+        return solve_natively(p, opts, stats, total);
+    }
     if let Some(reason) = p.precheck() {
         // Still reject an unknown backend, so that a typo is not answered with "no solution".
         backend::create(&opts.backend, &Model::new(), card)?;
@@ -310,12 +313,7 @@ pub fn solve_puzzle<P: Puzzle>(p: &P, opts: &SolveOptions) -> Result<Report<P::S
     let mut solutions: Vec<P::Solution> = Vec::new();
     let mut assignments: Vec<Assignment> = Vec::new();
     let mut timed_out = false;
-    let limit = match opts.mode {
-        Mode::First => 1,
-        Mode::Unique => 2,
-        Mode::Count(n) => n,
-        Mode::Facts => usize::MAX,
-    };
+    let limit = solution_limit(opts.mode);
     // Facts: the answer keys whose value has been the same in every solution so far.
     let mut candidates: Vec<(crate::model::Var, bool)> = Vec::new();
     let mut exhausted = false;
@@ -368,19 +366,53 @@ pub fn solve_puzzle<P: Puzzle>(p: &P, opts: &SolveOptions) -> Result<Report<P::S
             }
         }
     }
-    let verdict = if timed_out && solutions.is_empty() {
-        Verdict::Timeout
-    } else {
-        match (solutions.len(), opts.mode) {
-            (0, _) => Verdict::None,
-            (1, Mode::First) => Verdict::Solved,
-            (1, _) if exhausted => Verdict::Unique,
-            (1, _) => Verdict::Timeout,
-            (_, Mode::Count(_)) if !exhausted => Verdict::Multiple,
-            _ => Verdict::Multiple,
-        }
-    };
-    let facts = (opts.mode == Mode::Facts && !solutions.is_empty()).then(|| {
+    let verdict = verdict_of(solutions.len(), opts.mode, exhausted, timed_out);
+    let mut stats = driver.stats.clone();
+    stats.seconds_total = total.elapsed().as_secs_f64();
+    Ok(finish_report(
+        p,
+        opts.mode,
+        verdict,
+        solutions,
+        driver.cuts,
+        stats,
+    ))
+}
+
+/// The mode limit: how many solutions to look for.
+fn solution_limit(mode: Mode) -> usize {
+    match mode {
+        Mode::First => 1,
+        Mode::Unique => 2,
+        Mode::Count(n) => n,
+        Mode::Facts => usize::MAX,
+    }
+}
+
+/// The verdict from the number of solutions found and whether the search was exhausted.
+fn verdict_of(found: usize, mode: Mode, exhausted: bool, timed_out: bool) -> Verdict {
+    if timed_out && found == 0 {
+        return Verdict::Timeout;
+    }
+    match (found, mode) {
+        (0, _) => Verdict::None,
+        (1, Mode::First) => Verdict::Solved,
+        (1, _) if exhausted => Verdict::Unique,
+        (1, _) => Verdict::Timeout,
+        _ => Verdict::Multiple,
+    }
+}
+
+/// Adds the facts (rows with `?`) and the genre's note on how two solutions differ.
+fn finish_report<P: Puzzle>(
+    p: &P,
+    mode: Mode,
+    verdict: Verdict,
+    solutions: Vec<P::Solution>,
+    cuts: Vec<NamedConstraint>,
+    stats: Stats,
+) -> Report<P::Solution> {
+    let facts = (mode == Mode::Facts && !solutions.is_empty()).then(|| {
         let rows: Vec<Vec<String>> = solutions.iter().map(|s| p.rows(s)).collect();
         intersect_rows(&rows)
     });
@@ -391,16 +423,56 @@ pub fn solve_puzzle<P: Puzzle>(p: &P, opts: &SolveOptions) -> Result<Report<P::S
         }
         _ => None,
     };
-    let mut stats = driver.stats.clone();
-    stats.seconds_total = total.elapsed().as_secs_f64();
-    Ok(Report {
+    Report {
         verdict,
         solutions,
         facts,
         note,
-        cuts: driver.cuts,
+        cuts,
         stats,
-    })
+    }
+}
+
+/// Runs one of the genre's native solvers (no model): same modes, same verification of every
+/// solution, same verdicts as the model-based path. Facts intersect every solution, which the
+/// native search enumerates completely.
+fn solve_natively<P: Puzzle>(
+    p: &P,
+    opts: &SolveOptions,
+    mut stats: Stats,
+    total: Instant,
+) -> Result<Report<P::Solution>> {
+    if let Some(reason) = p.precheck() {
+        stats.seconds_total = total.elapsed().as_secs_f64();
+        let mut report = finish_report(p, opts.mode, Verdict::None, Vec::new(), Vec::new(), stats);
+        report.note = Some(reason);
+        return Ok(report);
+    }
+    let limit = solution_limit(opts.mode);
+    let start = Instant::now();
+    let (solutions, exhausted) = p.solve_native(&opts.backend, limit)?;
+    stats.seconds_solve = start.elapsed().as_secs_f64();
+    stats.solver_calls = 1;
+    let start = Instant::now();
+    for s in &solutions {
+        p.verify(s).map_err(|why| {
+            Error::Solver(format!(
+                "{} returned a solution that breaks the rules: {why}",
+                opts.backend
+            ))
+        })?;
+    }
+    stats.seconds_verify = start.elapsed().as_secs_f64();
+    let verdict = verdict_of(solutions.len(), opts.mode, exhausted, false);
+    stats.seconds_total = total.elapsed().as_secs_f64();
+    Ok(finish_report(
+        p,
+        opts.mode,
+        verdict,
+        solutions,
+        Vec::new(),
+        stats,
+    ))
 }
 
 /// Rows with `?` wherever the given solutions' rows differ.

@@ -146,6 +146,19 @@ pub trait Puzzle: Send + Sync {
     fn precheck(&self) -> Option<String> {
         None
     }
+    /// The genre's own solvers that search without a model (e.g. tetromino's `native` exact
+    /// cover), accepted wherever a backend name is, so `compare` can put them beside SAT and MIP.
+    fn native_solvers(&self) -> &'static [&'static str] {
+        &[]
+    }
+    /// Up to `limit` solutions from the named native solver, and whether its search finished
+    /// (so that fewer than `limit` solutions means there are no more).
+    fn solve_native(&self, solver: &str, _limit: usize) -> Result<(Vec<Self::Solution>, bool)> {
+        Err(crate::error::Error::Usage(format!(
+            "`{solver}` is not a native solver of {}",
+            self.genre()
+        )))
+    }
     /// How two solutions differ, in the genre's words (e.g. `row 9 across: lemon ↔ melon`);
     /// shown with a `multiple` verdict. Empty when the genre has nothing to add to the grids.
     fn differences(&self, _a: &Self::Solution, _b: &Self::Solution) -> Vec<String> {

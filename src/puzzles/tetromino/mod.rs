@@ -147,6 +147,9 @@ pub fn load_text(source: &str, text: &str) -> Result<Tetromino> {
     Ok(Tetromino::with_bag_rule(region))
 }
 
+/// The genre's model-free solvers: the pruned exact-cover enumerator.
+pub const NATIVE_SOLVERS: &[&str] = &["native"];
+
 /// Fails with a clear message when the region cannot be cut into 4-cell pieces by size.
 pub fn check_size(region: &Region) -> Result<()> {
     let size = region.size();
@@ -176,6 +179,29 @@ impl Puzzle for Tetromino {
     }
     fn rows(&self, solution: &Tiling) -> Vec<String> {
         self.letter_rows(solution)
+    }
+    fn native_solvers(&self) -> &'static [&'static str] {
+        NATIVE_SOLVERS
+    }
+    fn solve_native(&self, solver: &str, limit: usize) -> Result<(Vec<Tiling>, bool)> {
+        if solver != "native" {
+            return Err(Error::Usage(format!("unknown tetromino solver `{solver}`")));
+        }
+        check_size(&self.region)?;
+        let Some(mut pruned) = prune::Pruned::new(&self.region, &self.bounds) else {
+            return Ok((Vec::new(), true));
+        };
+        let mut tilings = Vec::new();
+        let mut exhausted = true;
+        pruned.enumerate(&mut |placements, _| {
+            if tilings.len() == limit {
+                exhausted = false;
+                return false;
+            }
+            tilings.push(Tiling::new(placements.to_vec()));
+            true
+        });
+        Ok((tilings, exhausted))
     }
     fn precheck(&self) -> Option<String> {
         let size = self.region.size();
