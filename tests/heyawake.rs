@@ -82,7 +82,7 @@ fn known_gap_on_10x10(backend: &str, spec: &str) -> Option<&'static str> {
             Some("tree labels are big-M rows, too weak for MIP on 10×10 (times out after 90 s)")
         }
         "flow" if backend == "lp:glpsol" => {
-            Some("glpsol needs more than a minute on the flow model")
+            Some("glpsol does not finish the 10×10 flow model within 300 s")
         }
         _ => None,
     }
@@ -459,7 +459,7 @@ fn exported_lp_solved_from_the_shell_decodes_to_the_answer() {
         eprintln!("skipping cbc: not on PATH (apt-get install -y coinor-cbc)");
     }
     if on_path("glpsol") {
-        // glpsol takes minutes on the 10×10 flow model; the L-shape instance keeps it short.
+        // glpsol does not finish the 10×10 flow model in 300 s; the L-shape instance keeps it short.
         let lp = export("lshape_4x6.txt", "lp", "connectivity=tree", &dir);
         let columns = lp_columns(&std::fs::read_to_string(&lp).unwrap());
         let solution = dir.join("glpk.sol");
