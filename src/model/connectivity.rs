@@ -140,18 +140,34 @@ fn add_tree(model: &mut Model, name: &str, active: &[Lit], edges: &[(usize, usiz
         .map(|v| model.new_int(format!("{name} label[{v}]"), 0, n as i64 - 1))
         .collect();
     let adj = adjacency(n, edges);
+    let mut parent: std::collections::HashMap<(usize, usize), Var> = Default::default();
     for (v, neighbours) in adj.iter().enumerate() {
-        let mut reach = vec![!active[v], roots[v].lit()];
         for &u in neighbours {
             let p = model.new_bool(format!("{name} parent[{u}->{v}]"));
-            reach.push(p.lit());
+            parent.insert((u, v), p);
             let arc = format!("{name} parent[{u}->{v}]");
             model.add(arc.clone(), Constraint::implies(p.lit(), active[u]));
             model.add(arc.clone(), Constraint::implies(p.lit(), active[v]));
             model.add_greater_if(arc, p.lit(), labels[v], labels[u], 1);
         }
-        // An active node is the root or has a parent.
-        model.add(format!("{name} reach[{v}]"), Constraint::clause(reach));
+    }
+    for (v, neighbours) in adj.iter().enumerate() {
+        // Exactly one of: inactive, the root, one parent. "At least one" alone is complete;
+        // "exactly" makes the arcs a tree, which removes symmetric choices for SAT and gives
+        // MIP the row (1 − active) + root + Σ parent = 1 instead of a weak covering row.
+        let mut choices = vec![!active[v], roots[v].lit()];
+        choices.extend(neighbours.iter().map(|&u| parent[&(u, v)].lit()));
+        model.add(
+            format!("{name} reach[{v}]"),
+            Constraint::exactly_one(choices),
+        );
+        for &u in neighbours.iter().filter(|&&u| u < v) {
+            // Implied by the labels, but big-M rows do not show it to an LP relaxation.
+            model.add(
+                format!("{name} one direction[{u}-{v}]"),
+                Constraint::at_most_one([parent[&(u, v)].lit(), parent[&(v, u)].lit()]),
+            );
+        }
     }
 }
 
