@@ -124,6 +124,7 @@ pub fn formulation_keys(genre: &str) -> Result<Vec<FormulationKey>> {
 pub fn native_solvers(genre: &str) -> &'static [&'static str] {
     match genre {
         "tetromino" => puzzles::tetromino::NATIVE_SOLVERS,
+        "nonogram" => puzzles::nonogram::NATIVE_SOLVERS,
         _ => &[],
     }
 }

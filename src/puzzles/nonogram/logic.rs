@@ -52,14 +52,24 @@ pub fn line_logic(puzzle: &Nonogram) -> LogicResult {
 }
 
 /// Runs line logic from a partial grid to its fixpoint.
-pub fn line_logic_from(puzzle: &Nonogram, mut cells: Vec<Vec<Cell>>) -> LogicResult {
+pub fn line_logic_from(puzzle: &Nonogram, cells: Vec<Vec<Cell>>) -> LogicResult {
+    let (h, w) = (puzzle.height, puzzle.width);
+    propagate(puzzle, cells, vec![true; h], vec![true; w])
+}
+
+/// Line logic to a fixpoint, starting with the marked rows and columns in the queue.
+fn propagate(
+    puzzle: &Nonogram,
+    mut cells: Vec<Vec<Cell>>,
+    mut row_queued: Vec<bool>,
+    mut column_queued: Vec<bool>,
+) -> LogicResult {
     let (h, w) = (puzzle.height, puzzle.width);
     let mut queue: VecDeque<LineId> = (0..h)
+        .filter(|&r| row_queued[r])
         .map(LineId::Row)
-        .chain((0..w).map(LineId::Column))
+        .chain((0..w).filter(|&c| column_queued[c]).map(LineId::Column))
         .collect();
-    let mut row_queued = vec![true; h];
-    let mut column_queued = vec![true; w];
     let mut line_solves = 0;
     while let Some(id) = queue.pop_front() {
         line_solves += 1;
@@ -107,6 +117,121 @@ pub fn line_logic_from(puzzle: &Nonogram, mut cells: Vec<Vec<Cell>>) -> LogicRes
         contradiction: false,
         line_solves,
     }
+}
+
+/// The native solver: line logic, then depth-first search on an undecided cell (filled first),
+/// with line logic after every guess and only the guessed cell's row and column re-queued.
+/// Returns up to `limit` solutions and whether the search space was exhausted.
+pub fn search(puzzle: &Nonogram, limit: usize) -> (Vec<super::Grid>, bool) {
+    let start = line_logic(puzzle);
+    let mut found = Vec::new();
+    if start.contradiction {
+        return (found, true);
+    }
+    let exhausted = branch(puzzle, start.cells, limit, &mut found);
+    (found, exhausted)
+}
+
+/// Explores below a propagated grid; false when it stopped early at `limit` solutions.
+fn branch(
+    puzzle: &Nonogram,
+    cells: Vec<Vec<Cell>>,
+    limit: usize,
+    found: &mut Vec<super::Grid>,
+) -> bool {
+    let Some(cells) = probe(puzzle, cells) else {
+        return true;
+    };
+    let Some((r, c)) = pick_cell(&cells) else {
+        found.push(
+            cells
+                .iter()
+                .map(|row| row.iter().map(|&x| x == Cell::Filled).collect())
+                .collect(),
+        );
+        return found.len() < limit;
+    };
+    for guess in [Cell::Filled, Cell::Empty] {
+        let result = assume(puzzle, &cells, r, c, guess);
+        if !result.contradiction && !branch(puzzle, result.cells, limit, found) {
+            return false;
+        }
+    }
+    true
+}
+
+/// Line logic after setting one cell.
+fn assume(puzzle: &Nonogram, cells: &[Vec<Cell>], r: usize, c: usize, value: Cell) -> LogicResult {
+    let mut next = cells.to_vec();
+    next[r][c] = value;
+    let mut rows = vec![false; puzzle.height];
+    let mut columns = vec![false; puzzle.width];
+    rows[r] = true;
+    columns[c] = true;
+    propagate(puzzle, next, rows, columns)
+}
+
+/// Probing: try each undecided cell both ways; a value that leads to a contradiction fixes the
+/// other one, and cells that come out the same both ways are forced. Repeats until nothing
+/// changes; `None` when the grid has no solution.
+fn probe(puzzle: &Nonogram, mut cells: Vec<Vec<Cell>>) -> Option<Vec<Vec<Cell>>> {
+    loop {
+        let mut changed = false;
+        for r in 0..puzzle.height {
+            for c in 0..puzzle.width {
+                if cells[r][c] != Cell::Unknown {
+                    continue;
+                }
+                let filled = assume(puzzle, &cells, r, c, Cell::Filled);
+                let empty = assume(puzzle, &cells, r, c, Cell::Empty);
+                match (filled.contradiction, empty.contradiction) {
+                    (true, true) => return None,
+                    (true, false) => cells = empty.cells,
+                    (false, true) => cells = filled.cells,
+                    (false, false) => {
+                        let mut forced = false;
+                        for (i, row) in cells.iter_mut().enumerate() {
+                            for (j, cell) in row.iter_mut().enumerate() {
+                                let (a, b) = (filled.cells[i][j], empty.cells[i][j]);
+                                if *cell == Cell::Unknown && a == b && a != Cell::Unknown {
+                                    *cell = a;
+                                    forced = true;
+                                }
+                            }
+                        }
+                        if !forced {
+                            continue;
+                        }
+                        // Forced cells may enable more line logic.
+                        let result = line_logic_from(puzzle, cells);
+                        if result.contradiction {
+                            return None;
+                        }
+                        cells = result.cells;
+                    }
+                }
+                changed = true;
+            }
+        }
+        if !changed {
+            return Some(cells);
+        }
+    }
+}
+
+/// An undecided cell in the row with the fewest undecided cells: guesses there settle a line
+/// soonest, so contradictions show up close to the guess.
+fn pick_cell(cells: &[Vec<Cell>]) -> Option<(usize, usize)> {
+    cells
+        .iter()
+        .enumerate()
+        .filter_map(|(r, row)| {
+            let open = row.iter().filter(|&&x| x == Cell::Unknown).count();
+            let c = row.iter().position(|&x| x == Cell::Unknown)?;
+            Some((open, r, c))
+        })
+        .min()
+        .map(|(_, r, c)| (r, c))
 }
 
 #[cfg(test)]

@@ -292,7 +292,23 @@ impl crate::puzzles::Puzzle for Nonogram {
     fn precheck(&self) -> Option<String> {
         self.clue_problem()
     }
+
+    fn native_solvers(&self) -> &'static [&'static str] {
+        NATIVE_SOLVERS
+    }
+
+    fn solve_native(&self, solver: &str, limit: usize) -> crate::Result<(Vec<Grid>, bool)> {
+        if solver != "native" {
+            return Err(crate::Error::Usage(format!(
+                "unknown nonogram solver `{solver}`"
+            )));
+        }
+        Ok(logic::search(self, limit))
+    }
 }
+
+/// The genre's model-free solvers: line logic with depth-first search on guesses.
+pub const NATIVE_SOLVERS: &[&str] = &["native"];
 
 /// The n-Dom scaling family (spec): a (2n+1)×(2n+1) puzzle with a unique solution that line
 /// logic barely helps with; 9-Dom is webpbn #8098. `None` for n = 0.
