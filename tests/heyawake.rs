@@ -298,6 +298,18 @@ fn dimacs_names(text: &str) -> HashMap<u32, String> {
         .collect()
 }
 
+/// The names of the variables that DIMACS literals (as text) set true.
+fn true_names<'a>(
+    literals: impl Iterator<Item = &'a str>,
+    names: &HashMap<u32, String>,
+) -> Vec<String> {
+    literals
+        .filter_map(|lit| lit.parse::<i64>().ok())
+        .filter(|&lit| lit > 0)
+        .filter_map(|lit| names.get(&(lit as u32)).cloned())
+        .collect()
+}
+
 /// Builds the shading rows from true variable names `shaded[rRcC]`.
 fn rows_from_true_names(p: &Heyawake, names: &[String]) -> Vec<String> {
     let mut shaded = vec![false; p.cells()];
@@ -352,14 +364,9 @@ fn exported_dimacs_solved_from_the_shell_decodes_to_the_answer() {
     if on_path("cadical") {
         let out = Command::new("cadical").arg(&cnf).output().unwrap();
         assert_eq!(out.status.code(), Some(10), "cadical says SATISFIABLE");
-        let trues: Vec<String> = stdout(&out)
-            .lines()
-            .filter_map(|l| l.strip_prefix("v "))
-            .flat_map(|l| l.split_whitespace().map(str::to_string).collect::<Vec<_>>())
-            .filter_map(|lit| lit.parse::<i64>().ok())
-            .filter(|&lit| lit > 0)
-            .filter_map(|lit| names.get(&(lit as u32)).cloned())
-            .collect();
+        let text = stdout(&out);
+        let literals = text.lines().filter_map(|l| l.strip_prefix("v "));
+        let trues = true_names(literals.flat_map(str::split_whitespace), &names);
         assert_eq!(
             rows_from_true_names(&model("seed004.txt"), &trues),
             expected
@@ -378,13 +385,7 @@ fn exported_dimacs_solved_from_the_shell_decodes_to_the_answer() {
         assert_eq!(out.status.code(), Some(10), "minisat says SATISFIABLE");
         let text = std::fs::read_to_string(&result).unwrap();
         assert!(text.starts_with("SAT"));
-        let trues: Vec<String> = text
-            .split_whitespace()
-            .skip(1)
-            .filter_map(|lit| lit.parse::<i64>().ok())
-            .filter(|&lit| lit > 0)
-            .filter_map(|lit| names.get(&(lit as u32)).cloned())
-            .collect();
+        let trues = true_names(text.split_whitespace().skip(1), &names);
         assert_eq!(
             rows_from_true_names(&model("seed004.txt"), &trues),
             expected
@@ -571,31 +572,30 @@ fn bad_input_gives_one_clear_line_and_exit_code_2() {
         std::fs::write(&path, text).unwrap();
         path.to_str().unwrap().to_string()
     };
+    // (file, content, what the one error line must contain: position and reason)
+    let files: [(&str, &str, &[&str]); 5] = [
+        (
+            "ragged.txt",
+            "AAB\nAB\nA=1\n",
+            &["ragged.txt:2:3", "ragged"],
+        ),
+        (
+            "big.txt",
+            "AAB\nAAB\nB=3\n",
+            &["big.txt:3:3", "larger than the room"],
+        ),
+        ("split.txt", "ABA\nBBB\n", &["split.txt:", "two pieces"]),
+        ("clue.txt", "AB\nAB\nA=x\n", &["clue.txt:3:3", "number"]),
+        (
+            "fw.txt",
+            "AB\nAB\nA=1\u{3000}C=0\n",
+            &["fw.txt:3:5", "no room"],
+        ),
+    ];
+    for (name, text, needles) in files {
+        rejects(&["solve", "heyawake", &write(name, text)], needles);
+    }
     let ragged = write("ragged.txt", "AAB\nAB\nA=1\n");
-    rejects(
-        &["solve", "heyawake", &ragged],
-        &["ragged.txt:2:3", "ragged"],
-    );
-    let too_big = write("big.txt", "AAB\nAAB\nB=3\n");
-    rejects(
-        &["solve", "heyawake", &too_big],
-        &["big.txt:3:3", "larger than the room"],
-    );
-    let split = write("split.txt", "ABA\nBBB\n");
-    rejects(
-        &["solve", "heyawake", &split],
-        &["split.txt:", "two pieces"],
-    );
-    let bad_clue = write("clue.txt", "AB\nAB\nA=x\n");
-    rejects(
-        &["solve", "heyawake", &bad_clue],
-        &["clue.txt:3:3", "number"],
-    );
-    let full_width = write("fw.txt", "AB\nAB\nA=1\u{3000}C=0\n");
-    rejects(
-        &["solve", "heyawake", &full_width],
-        &["fw.txt:3:5", "no room"],
-    );
     rejects(
         &["solve", "heyawake", "https://puzz.link/p?heyawake/6/x/aa66"],
         &["URL"],
@@ -659,7 +659,8 @@ fn a_missing_external_solver_is_named_with_its_package() {
 
 #[test]
 fn a_timeout_is_reported_as_such_in_text_and_json() {
-    let out = puzzlec(&[
+    // microlp needs ~13 s on the 10×10 flow model: 0.2 s is sure to run out.
+    let slow = [
         "solve",
         "heyawake",
         "models/heyawake/seed004.txt",
@@ -669,22 +670,12 @@ fn a_timeout_is_reported_as_such_in_text_and_json() {
         "connectivity=flow",
         "--timeout",
         "0.2",
-        "--json",
-    ]);
+    ];
+    let out = puzzlec(&[&slow[..], &["--json"]].concat());
     assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
     let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
     assert_eq!(json["verdict"], "timeout");
-    let out = puzzlec(&[
-        "solve",
-        "heyawake",
-        "models/heyawake/seed004.txt",
-        "-b",
-        "microlp",
-        "-f",
-        "connectivity=flow",
-        "--timeout",
-        "0.2",
-    ]);
+    let out = puzzlec(&slow);
     assert_eq!(out.status.code(), Some(3));
     assert!(stderr(&out).contains("time"), "{}", stderr(&out));
 }
