@@ -555,7 +555,14 @@ fn compare_cell(
         seconds: 0.0,
         verdict: String::new(),
     };
-    let exe = match std::env::current_exe() {
+    // On Linux /proc/self/exe names the running binary's inode, so the cells keep working when
+    // `cargo build` replaces target/release/puzzlec during a long compare.
+    let proc_self = std::path::Path::new("/proc/self/exe");
+    let exe = match proc_self
+        .exists()
+        .then(|| Ok(proc_self.to_path_buf()))
+        .unwrap_or_else(std::env::current_exe)
+    {
         Ok(exe) => exe,
         Err(e) => {
             row.verdict = format!("error: cannot find the puzzlec executable: {e}");
