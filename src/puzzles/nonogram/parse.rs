@@ -20,7 +20,8 @@ struct Section {
     lines: Vec<(usize, String)>,
 }
 
-/// Parses Simpson's `.non` format: `width`, `height`, a `rows` and a `columns` section of
+/// Parses Simpson's `.non` format (and black-and-white Olšák `.g`, whose `: rows` / `: columns`
+/// headers open the same sections): `width`, `height`, a `rows` and a `columns` section of
 /// comma-separated clues (`0` or an empty line = empty line), other keys kept as metadata
 /// (`title`, `by`, `copyright`, …) or ignored (`goal`, `color`, …).
 pub fn parse_non(source: &str, text: &str) -> Result<Nonogram> {
@@ -33,7 +34,24 @@ pub fn parse_non(source: &str, text: &str) -> Result<Nonogram> {
     for (index, raw) in text.lines().enumerate() {
         let line_no = index + 1;
         let raw = raw.trim_end_matches('\r');
-        let line = raw.trim();
+        let mut line = raw.trim();
+        // Olšák's `.g` format (the survey's source files) opens its sections with `: rows` and
+        // `: columns`; its black-and-white files are otherwise `.non`-compatible.
+        if let Some(rest) = line.strip_prefix(':') {
+            if matches!(rest.trim(), "rows" | "columns") {
+                line = rest.trim();
+            }
+        }
+        if current.is_none() && line == "#d" {
+            return Err(Error::input(
+                source,
+                line_no,
+                1,
+                "a colour table (`#d`, Olšák's colour `.g` format): colour nonograms are not \
+                 supported; puzzlec solves black-and-white puzzles (.non, black-and-white .g, \
+                 puzz.link URLs)",
+            ));
+        }
         if line.starts_with(|c: char| c.is_ascii_alphabetic()) {
             let (key, value) = match line.split_once(char::is_whitespace) {
                 Some((k, v)) => (k, v.trim()),
@@ -388,6 +406,20 @@ pub fn parse_picture(source: &str, text: &str) -> Result<Grid> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn olsak_g_black_and_white_reads_like_non_and_colour_is_refused_clearly() {
+        let g = "webpbn.org #1: Demo\nCopyright 2004 by Jan Wolter\n: rows\n2\n1 1\n0\n: columns\n2\n1\n1\n";
+        let p = parse_non("demo.g", g).unwrap();
+        assert_eq!(p.rows, vec![vec![2], vec![1, 1], vec![]]);
+        assert_eq!(p.columns, vec![vec![2], vec![1], vec![1]]);
+        let colour = "webpbn.org #47: Not To Scale\n#d\n   0:   #FFFFFF   white\n: rows\n1r\n";
+        let e = parse_non("c.g", colour).unwrap_err().to_string();
+        assert!(
+            e.contains("c.g:2:1") && e.contains("colour nonograms are not supported"),
+            "{e}"
+        );
+    }
 
     const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/nonogram");
 
