@@ -558,11 +558,12 @@ fn compare_cell(
     // On Linux /proc/self/exe names the running binary's inode, so the cells keep working when
     // `cargo build` replaces target/release/puzzlec during a long compare.
     let proc_self = std::path::Path::new("/proc/self/exe");
-    let exe = match proc_self
-        .exists()
-        .then(|| Ok(proc_self.to_path_buf()))
-        .unwrap_or_else(std::env::current_exe)
-    {
+    let exe = if proc_self.exists() {
+        Ok(proc_self.to_path_buf())
+    } else {
+        std::env::current_exe()
+    };
+    let exe = match exe {
         Ok(exe) => exe,
         Err(e) => {
             row.verdict = format!("error: cannot find the puzzlec executable: {e}");
@@ -621,43 +622,48 @@ fn compare(
     run: CompareRun,
     json: bool,
 ) -> Result<i32> {
-    let keys = registry::formulation_keys(genre)?;
-    let specs: Vec<String> = if formulations.is_empty() {
-        Formulation::all_combinations(&keys)
-            .iter()
-            .map(|f| f.spec())
-            .collect()
-    } else if formulations == ["all"] {
-        let mut all = keys.clone();
-        all.extend(core_formulation_keys());
-        Formulation::all_combinations(&all)
-            .iter()
-            .map(|f| f.spec())
-            .collect()
-    } else {
-        // Spelled out in full (defaults filled in) so every row names the same keys; a bad
-        // key or value stops here, before any run.
-        formulations
-            .iter()
-            .map(|f| Formulation::parse(f, &keys).map(|f| f.spec()))
-            .collect::<Result<_>>()?
+    // Formulations come from each input's own keys (a colour nonogram has other line models
+    // than a black-and-white one); a bad key or value, or a bad input, stops here, before any run.
+    let specs_for = |keys: &[crate::puzzles::FormulationKey]| -> Result<Vec<String>> {
+        Ok(if formulations.is_empty() {
+            Formulation::all_combinations(keys)
+                .iter()
+                .map(|f| f.spec())
+                .collect()
+        } else if formulations == ["all"] {
+            let mut all = keys.to_vec();
+            all.extend(core_formulation_keys());
+            Formulation::all_combinations(&all)
+                .iter()
+                .map(|f| f.spec())
+                .collect()
+        } else {
+            // Spelled out in full (defaults filled in) so every row names the same keys.
+            formulations
+                .iter()
+                .map(|f| Formulation::parse(f, keys).map(|f| f.spec()))
+                .collect::<Result<_>>()?
+        })
     };
-    let backend_names: Vec<String> = match backends {
-        Some(list) => list.split(',').map(|s| s.trim().to_string()).collect(),
-        None => {
-            let mut names: Vec<String> = registry::native_solvers(genre)
+    let mut plans = Vec::new();
+    for input in inputs {
+        let puzzle = registry::load(genre, &registry::Input::read(input)?)?;
+        let natives = puzzle.native();
+        let backend_names: Vec<String> = match backends {
+            Some(list) => list.split(',').map(|s| s.trim().to_string()).collect(),
+            None => natives
                 .iter()
                 .map(|s| s.to_string())
-                .collect();
-            names.extend(backend::available_backends());
-            names
-        }
-    };
+                .chain(backend::available_backends())
+                .collect(),
+        };
+        plans.push((input, specs_for(&puzzle.keys())?, backend_names, natives));
+    }
     let mut rows = Vec::new();
-    for input in inputs {
-        for spec in &specs {
-            for b in &backend_names {
-                let native = registry::native_solvers(genre).contains(&b.as_str());
+    for (input, specs, backend_names, natives) in &plans {
+        for spec in specs {
+            for b in backend_names {
+                let native = natives.contains(&b.as_str());
                 if native && spec != &specs[0] {
                     // A native search has no formulation: one row per input is enough.
                     continue;

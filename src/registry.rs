@@ -75,6 +75,8 @@ pub trait DynPuzzle {
     fn solve(&self, opts: &SolveOptions) -> Result<Report<Vec<String>>>;
     /// The model of a formulation (for export), with the parsed formulation.
     fn model(&self, formulation: &str) -> Result<(Model, Formulation)>;
+    /// The instance's model-free solvers (see [`Puzzle::native_solvers`]).
+    fn native(&self) -> &'static [&'static str];
 }
 
 impl<P: Puzzle> DynPuzzle for P {
@@ -98,6 +100,9 @@ impl<P: Puzzle> DynPuzzle for P {
     fn model(&self, formulation: &str) -> Result<(Model, Formulation)> {
         let f = Formulation::parse(formulation, &self.formulation_keys())?;
         Ok((self.formulate(&f)?.model, f))
+    }
+    fn native(&self) -> &'static [&'static str] {
+        self.native_solvers()
     }
 }
 
@@ -136,6 +141,9 @@ pub fn load(genre: &str, input: &Input) -> Result<Box<dyn DynPuzzle>> {
             &input.source,
             &input.text,
         )?)),
+        "nonogram" if puzzles::nonogram::colour::is_colour_g(&input.text) => Ok(Box::new(
+            puzzles::nonogram::colour::parse_g(&input.source, &input.text)?,
+        )),
         "nonogram" => Ok(Box::new(puzzles::nonogram::parse::parse_any(
             &input.source,
             &input.text,

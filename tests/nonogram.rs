@@ -326,3 +326,58 @@ fn native_search_agrees_with_sat_where_backtracking_is_quick() {
         }
     }
 }
+
+#[test]
+fn colour_puzzles_are_unique_and_verified_on_both_sat_backends() {
+    use puzzlec::puzzles::nonogram::colour::parse_g;
+    // The two colour puzzles of nonogram_data: unique per its README (pbnsolve 1.10).
+    for name in ["webpbn-color-00047.g", "webpbn-color-00220.g"] {
+        let path = format!("{DATA}/color/{name}");
+        let p = parse_g(&path, &std::fs::read_to_string(&path).unwrap()).unwrap();
+        let mut grids = Vec::new();
+        for backend in ["varisat", "batsat"] {
+            let r = solve_puzzle(&p, &SolveOptions::new(backend, "", Mode::Unique)).unwrap();
+            assert_eq!(r.verdict, Verdict::Unique, "{name} {backend}");
+            // Clues recomputed from the grid, independently of the model.
+            assert_eq!(p.check(&r.solutions[0]), Ok(()), "{name}");
+            grids.push(r.solutions[0].clone());
+        }
+        assert_eq!(grids[0], grids[1], "{name}");
+        let colours: std::collections::BTreeSet<usize> =
+            grids[0].iter().flatten().copied().collect();
+        assert_eq!(
+            colours.len(),
+            p.colours.len(),
+            "{name}: every colour of the table is used"
+        );
+    }
+}
+
+#[test]
+fn colour_files_through_the_cli() {
+    let exe = env!("CARGO_BIN_EXE_puzzlec");
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/models/nonogram/webpbn-color-00047.g"
+    );
+    let out = std::process::Command::new(exe)
+        .args(["solve", "nonogram", file, "--json"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["verdict"], "unique");
+    let rows = json["solutions"][0].as_array().unwrap();
+    assert_eq!(rows.len(), 18);
+    assert!(rows
+        .iter()
+        .all(|r| r.as_str().unwrap().chars().count() == 31));
+    // Line logic is black-and-white only: a clear refusal, not a confusing parse error.
+    let out = std::process::Command::new(exe)
+        .args(["nonogram", "logic", file])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("colour") && err.contains(":3:1"), "{err}");
+}

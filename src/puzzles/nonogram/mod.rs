@@ -3,6 +3,7 @@
 //! logic to a fixpoint, and the SAT/MIP formulations.
 
 pub mod cli;
+pub mod colour;
 pub mod formulate;
 pub mod line;
 pub mod logic;

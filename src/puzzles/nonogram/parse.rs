@@ -47,9 +47,9 @@ pub fn parse_non(source: &str, text: &str) -> Result<Nonogram> {
                 source,
                 line_no,
                 1,
-                "a colour table (`#d`, Olšák's colour `.g` format): colour nonograms are not \
-                 supported; puzzlec solves black-and-white puzzles (.non, black-and-white .g, \
-                 puzz.link URLs)",
+                "a colour table (`#d`, Olšák's colour `.g` format): colour nonograms are \
+                 solved by `puzzlec solve|count|compare nonogram`; this reads black-and-white \
+                 puzzles only",
             ));
         }
         if line.starts_with(|c: char| c.is_ascii_alphabetic()) {
@@ -416,7 +416,7 @@ mod tests {
         let colour = "webpbn.org #47: Not To Scale\n#d\n   0:   #FFFFFF   white\n: rows\n1r\n";
         let e = parse_non("c.g", colour).unwrap_err().to_string();
         assert!(
-            e.contains("c.g:2:1") && e.contains("colour nonograms are not supported"),
+            e.contains("c.g:2:1") && e.contains("black-and-white puzzles only"),
             "{e}"
         );
     }

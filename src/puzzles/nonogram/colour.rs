@@ -1,0 +1,567 @@
+//! Colour nonograms (Olšák's `.g` format with a `#d` colour table): every clue block has a
+//! colour; blocks of different colours may touch, blocks of the same colour need a gap. The
+//! model is the block-start formulation generalised to colours: one-hot cell colours, one start
+//! per block, order and cover/support clauses.
+
+use crate::error::{Error, Result};
+use crate::model::{Constraint, Lit, Model, Var};
+use crate::puzzles::{Formulated, Formulation, FormulationKey, Puzzle};
+use std::collections::BTreeMap;
+
+/// One colour of the table: its clue letter and its name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Colour {
+    /// The letter clues use (`r` in `3r`); the background's is usually `0`.
+    pub code: char,
+    /// The name from the table (`red`), or the hex value when there is none.
+    pub name: String,
+}
+
+/// A clue block: a run of `length` cells of one colour (an index into the colour table, never
+/// the background).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Block {
+    /// Run length.
+    pub length: usize,
+    /// Colour index.
+    pub colour: usize,
+}
+
+/// A colour per cell (index into the colour table; 0 is the background).
+pub type ColourGrid = Vec<Vec<usize>>;
+
+/// A colour nonogram: the colour table (background first) and the row and column clues.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ColourNonogram {
+    /// Columns.
+    pub width: usize,
+    /// Rows.
+    pub height: usize,
+    /// The colour table; entry 0 is the background.
+    pub colours: Vec<Colour>,
+    /// Row clues, top to bottom.
+    pub rows: Vec<Vec<Block>>,
+    /// Column clues, left to right.
+    pub columns: Vec<Vec<Block>>,
+}
+
+/// Whether a text is a colour `.g` file (it has a `#d` colour table).
+pub fn is_colour_g(text: &str) -> bool {
+    text.lines().any(|l| l.trim() == "#d")
+}
+
+/// The clue of a line of colours: its runs of non-background cells, split where the colour
+/// changes.
+pub fn clue_of(cells: &[usize]) -> Vec<Block> {
+    let mut clue: Vec<Block> = Vec::new();
+    let mut previous = 0;
+    for &c in cells {
+        if c != 0 {
+            match clue.last_mut() {
+                Some(b) if previous == c => b.length += 1,
+                _ => clue.push(Block {
+                    length: 1,
+                    colour: c,
+                }),
+            }
+        }
+        previous = c;
+    }
+    clue
+}
+
+/// Fewest cells a clue needs: its blocks plus one gap between same-coloured neighbours.
+fn min_length(clue: &[Block]) -> usize {
+    clue.iter().map(|b| b.length).sum::<usize>()
+        + clue
+            .windows(2)
+            .filter(|w| w[0].colour == w[1].colour)
+            .count()
+}
+
+/// Parses Olšák's colour `.g`: free header lines, `#d` and the colour table (`C:X #RRGGBB
+/// name`, background first), then `: rows` and `: columns` with clues like `3r 1u` (a bare
+/// number is the first non-background colour; `0` or an empty line is an empty line).
+pub fn parse_g(source: &str, text: &str) -> Result<ColourNonogram> {
+    enum Part {
+        Header,
+        Table,
+        Rows,
+        Columns,
+    }
+    let mut part = Part::Header;
+    let mut colours: Vec<Colour> = Vec::new();
+    let mut row_lines: Vec<(usize, &str)> = Vec::new();
+    let mut column_lines: Vec<(usize, &str)> = Vec::new();
+    for (index, raw) in text.lines().enumerate() {
+        let line_no = index + 1;
+        let line = raw.trim();
+        match line {
+            "#d" => {
+                part = Part::Table;
+                continue;
+            }
+            ": rows" => {
+                part = Part::Rows;
+                continue;
+            }
+            ": columns" => {
+                part = Part::Columns;
+                continue;
+            }
+            _ => {}
+        }
+        match part {
+            Part::Header => {}
+            Part::Table => {
+                if line.is_empty() {
+                    continue;
+                }
+                let col = raw.find(line).map_or(1, |p| p + 1);
+                let code = line.chars().next().expect("non-empty line");
+                let rest = line[code.len_utf8()..].trim_start();
+                if !rest.starts_with(':') {
+                    return Err(Error::input(
+                        source,
+                        line_no,
+                        col,
+                        "expected a colour entry like `r:*  #FF0000  red`",
+                    ));
+                }
+                if colours.iter().any(|c| c.code == code) {
+                    return Err(Error::input(
+                        source,
+                        line_no,
+                        col,
+                        format!("colour `{code}` is defined twice"),
+                    ));
+                }
+                let words: Vec<&str> = rest[1..].split_whitespace().collect();
+                let name = words
+                    .iter()
+                    .rev()
+                    .find(|w| !w.starts_with('#'))
+                    .or(words.last())
+                    .map_or(String::new(), |w| w.to_string());
+                colours.push(Colour { code, name });
+            }
+            Part::Rows => row_lines.push((line_no, raw)),
+            Part::Columns => column_lines.push((line_no, raw)),
+        }
+    }
+    let last_line = text.lines().count().max(1);
+    if colours.len() < 2 {
+        return Err(Error::input(
+            source,
+            last_line,
+            1,
+            "the colour table (`#d`) needs the background and at least one colour",
+        ));
+    }
+    for (lines, name) in [(&mut row_lines, "rows"), (&mut column_lines, "columns")] {
+        while lines.last().is_some_and(|l| l.1.trim().is_empty()) {
+            lines.pop();
+        }
+        if lines.is_empty() {
+            return Err(Error::input(
+                source,
+                last_line,
+                1,
+                format!("no `: {name}` section with clue lines"),
+            ));
+        }
+    }
+    let (width, height) = (column_lines.len(), row_lines.len());
+    let parse_lines = |lines: &[(usize, &str)], length: usize, kind: &str| {
+        lines
+            .iter()
+            .map(|&(line_no, raw)| parse_clue(source, line_no, raw, &colours, length, kind))
+            .collect::<Result<Vec<_>>>()
+    };
+    let rows = parse_lines(&row_lines, width, "row")?;
+    let columns = parse_lines(&column_lines, height, "column")?;
+    let puzzle = ColourNonogram {
+        width,
+        height,
+        colours,
+        rows,
+        columns,
+    };
+    if let Some(problem) = puzzle.colour_totals_problem() {
+        let line = column_lines.first().map_or(last_line, |l| l.0);
+        return Err(Error::input(source, line, 1, problem));
+    }
+    Ok(puzzle)
+}
+
+/// One clue line: tokens `LENGTH[COLOUR]` separated by spaces or commas.
+fn parse_clue(
+    source: &str,
+    line_no: usize,
+    raw: &str,
+    colours: &[Colour],
+    length: usize,
+    kind: &str,
+) -> Result<Vec<Block>> {
+    let mut clue = Vec::new();
+    let mut offset = 0;
+    for token in raw.split(|c: char| c.is_whitespace() || c == ',') {
+        let col = raw[..offset].chars().count() + 1;
+        offset += token.len() + 1;
+        if token.is_empty() {
+            continue;
+        }
+        let digits = token
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(token.len());
+        let bad = |what: String| Error::input(source, line_no, col, what);
+        let run: usize = token[..digits].parse().map_err(|_| {
+            bad(format!(
+                "expected LENGTH[COLOUR] like `3r`, found `{token}`"
+            ))
+        })?;
+        let code = &token[digits..];
+        let colour = if code.is_empty() {
+            1
+        } else {
+            let mut chars = code.chars();
+            let (Some(c), None) = (chars.next(), chars.next()) else {
+                return Err(bad(format!("`{code}` is not one colour letter")));
+            };
+            colours
+                .iter()
+                .position(|x| x.code == c)
+                .filter(|&i| i != 0)
+                .ok_or_else(|| bad(format!("no colour `{c}` in the colour table")))?
+        };
+        if run > 0 {
+            clue.push(Block {
+                length: run,
+                colour,
+            });
+        }
+    }
+    if min_length(&clue) > length {
+        return Err(Error::input(
+            source,
+            line_no,
+            1,
+            format!(
+                "{kind} clue needs {} cells but the line has {length}",
+                min_length(&clue)
+            ),
+        ));
+    }
+    Ok(clue)
+}
+
+impl ColourNonogram {
+    /// Why the clues cannot agree, if the cells of some colour add up differently over the
+    /// rows and over the columns.
+    pub fn colour_totals_problem(&self) -> Option<String> {
+        let totals = |lines: &[Vec<Block>]| {
+            let mut t: BTreeMap<usize, usize> = BTreeMap::new();
+            for b in lines.iter().flatten() {
+                *t.entry(b.colour).or_default() += b.length;
+            }
+            t
+        };
+        let (rows, columns) = (totals(&self.rows), totals(&self.columns));
+        (rows != columns).then(|| {
+            let name = |(&c, &n): (&usize, &usize)| format!("{n} {}", self.colours[c].name);
+            format!(
+                "the row clues fill {} cells but the column clues fill {}",
+                rows.iter().map(name).collect::<Vec<_>>().join(", "),
+                columns.iter().map(name).collect::<Vec<_>>().join(", ")
+            )
+        })
+    }
+
+    /// Checks a grid against the clues (recomputed from the grid), written from the rules.
+    pub fn check(&self, grid: &ColourGrid) -> std::result::Result<(), String> {
+        if grid.len() != self.height || grid.iter().any(|r| r.len() != self.width) {
+            return Err(format!("the grid is not {}×{}", self.width, self.height));
+        }
+        if grid.iter().flatten().any(|&c| c >= self.colours.len()) {
+            return Err("a cell has a colour outside the table".into());
+        }
+        for (r, row) in grid.iter().enumerate() {
+            if clue_of(row) != self.rows[r] {
+                return Err(format!("row {} does not match its clue", r + 1));
+            }
+        }
+        for c in 0..self.width {
+            let column: Vec<usize> = grid.iter().map(|row| row[c]).collect();
+            if clue_of(&column) != self.columns[c] {
+                return Err(format!("column {} does not match its clue", c + 1));
+            }
+        }
+        Ok(())
+    }
+
+    /// The grid as rows of colour letters, `.` for the background.
+    pub fn render(&self, grid: &ColourGrid) -> Vec<String> {
+        grid.iter()
+            .map(|row| {
+                row.iter()
+                    .map(|&c| if c == 0 { '.' } else { self.colours[c].code })
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// The block-start model: `colour[rRcC=k]` one-hot per cell, per line one start per block
+    /// (exactly one), same-coloured neighbours a gap apart, a block colours the cells it
+    /// covers, and a coloured cell needs a block of its colour that covers it.
+    pub fn model(&self) -> (Model, Vec<Vec<Vec<Var>>>) {
+        let mut model = Model::new();
+        let cells: Vec<Vec<Vec<Var>>> = (0..self.height)
+            .map(|r| {
+                (0..self.width)
+                    .map(|c| {
+                        (0..self.colours.len())
+                            .map(|k| {
+                                let name = format!(
+                                    "colour[r{}c{}={}]",
+                                    r + 1,
+                                    c + 1,
+                                    self.colours[k].code
+                                );
+                                if k == 0 {
+                                    model.new_bool(name)
+                                } else {
+                                    model.new_answer_bool(name)
+                                }
+                            })
+                            .collect()
+                    })
+                    .collect()
+            })
+            .collect();
+        for (r, row) in cells.iter().enumerate() {
+            for (c, options) in row.iter().enumerate() {
+                model.add(
+                    format!("one colour r{}c{}", r + 1, c + 1),
+                    Constraint::exactly_one(options.iter().map(|v| v.lit())),
+                );
+            }
+        }
+        for (r, clue) in self.rows.iter().enumerate() {
+            let line: Vec<&[Var]> = cells[r].iter().map(Vec::as_slice).collect();
+            add_line(&mut model, &format!("row {}", r + 1), clue, &line);
+        }
+        for (c, clue) in self.columns.iter().enumerate() {
+            let line: Vec<&[Var]> = cells.iter().map(|row| row[c].as_slice()).collect();
+            add_line(&mut model, &format!("column {}", c + 1), clue, &line);
+        }
+        (model, cells)
+    }
+}
+
+/// One line's blocks over its cells' colour variables.
+fn add_line(model: &mut Model, name: &str, clue: &[Block], cells: &[&[Var]]) {
+    let n = cells.len();
+    let gap = |j: usize| usize::from(j + 1 < clue.len() && clue[j].colour == clue[j + 1].colour);
+    // Earliest starts packing left, latest packing right.
+    let mut lo = Vec::with_capacity(clue.len());
+    let mut at = 0;
+    for (j, b) in clue.iter().enumerate() {
+        lo.push(at);
+        at += b.length + gap(j);
+    }
+    let mut hi = vec![0; clue.len()];
+    let mut end = n;
+    for j in (0..clue.len()).rev() {
+        if j + 1 < clue.len() {
+            end -= gap(j);
+        }
+        hi[j] = end - clue[j].length;
+        end = hi[j];
+    }
+    let starts: Vec<Vec<(usize, Var)>> = clue
+        .iter()
+        .enumerate()
+        .map(|(j, _)| {
+            (lo[j]..=hi[j])
+                .map(|p| {
+                    (
+                        p,
+                        model.new_bool(format!("{name} block {} at {}", j + 1, p + 1)),
+                    )
+                })
+                .collect()
+        })
+        .collect();
+    for (j, options) in starts.iter().enumerate() {
+        let block = format!("{name} block {}", j + 1);
+        model.add(
+            block.clone(),
+            Constraint::exactly_one(options.iter().map(|(_, v)| v.lit())),
+        );
+        for &(p, v) in options {
+            // The block colours what it covers.
+            for cell in &cells[p..p + clue[j].length] {
+                model.add(
+                    block.clone(),
+                    Constraint::implies(v.lit(), cell[clue[j].colour].lit()),
+                );
+            }
+            // The next block starts after this one (and its gap); the previous one ends before.
+            if let Some(next) = starts.get(j + 1) {
+                let earliest = p + clue[j].length + gap(j);
+                let mut later: Vec<Lit> = vec![!v.lit()];
+                later.extend(
+                    next.iter()
+                        .filter(|(q, _)| *q >= earliest)
+                        .map(|(_, w)| w.lit()),
+                );
+                model.add(
+                    format!("{block} before {}", j + 2),
+                    Constraint::clause(later),
+                );
+            }
+            if j > 0 {
+                let mut earlier: Vec<Lit> = vec![!v.lit()];
+                earlier.extend(
+                    starts[j - 1]
+                        .iter()
+                        .filter(|(q, _)| q + clue[j - 1].length + gap(j - 1) <= p)
+                        .map(|(_, w)| w.lit()),
+                );
+                model.add(format!("{block} after {j}"), Constraint::clause(earlier));
+            }
+        }
+    }
+    // A coloured cell needs a covering block of its colour.
+    for (i, cell) in cells.iter().enumerate() {
+        for (k, var) in cell.iter().enumerate().skip(1) {
+            let mut support: Vec<Lit> = vec![!var.lit()];
+            for (j, options) in starts.iter().enumerate() {
+                if clue[j].colour != k {
+                    continue;
+                }
+                support.extend(
+                    options
+                        .iter()
+                        .filter(|(p, _)| *p <= i && i < p + clue[j].length)
+                        .map(|(_, v)| v.lit()),
+                );
+            }
+            model.add(
+                format!("{name} cell {} support", i + 1),
+                Constraint::clause(support),
+            );
+        }
+    }
+}
+
+/// The formulation keys of colour puzzles: one line model.
+pub fn formulation_keys() -> Vec<FormulationKey> {
+    vec![FormulationKey {
+        key: "line",
+        doc: "how a line's clue is encoded (colour puzzles)",
+        values: &[(
+            "blocks",
+            "one start per coloured block, order / cover / support clauses",
+        )],
+    }]
+}
+
+impl Puzzle for ColourNonogram {
+    type Solution = ColourGrid;
+    fn genre(&self) -> &'static str {
+        "nonogram"
+    }
+    fn formulation_keys(&self) -> Vec<FormulationKey> {
+        formulation_keys()
+    }
+    fn formulate(&self, _formulation: &Formulation) -> Result<Formulated<ColourGrid>> {
+        let (model, cells) = self.model();
+        Ok(Formulated {
+            model,
+            decode: Box::new(move |a| {
+                cells
+                    .iter()
+                    .map(|row| {
+                        row.iter()
+                            .map(|options| options.iter().position(|&v| a.bool(v)).unwrap_or(0))
+                            .collect()
+                    })
+                    .collect()
+            }),
+        })
+    }
+    fn verify(&self, solution: &ColourGrid) -> std::result::Result<(), String> {
+        self.check(solution)
+    }
+    fn rows(&self, solution: &ColourGrid) -> Vec<String> {
+        self.render(solution)
+    }
+    fn precheck(&self) -> Option<String> {
+        self.colour_totals_problem()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::{solve_puzzle, Mode, SolveOptions, Verdict};
+
+    const TABLE: &str =
+        "#d\n   0:   #FFFFFF   white\n   r:*  #FF0000   red\n   u:@  #4040FF   blue\n";
+
+    #[test]
+    fn clues_split_runs_where_the_colour_changes() {
+        assert_eq!(
+            clue_of(&[0, 1, 1, 2, 0, 1]),
+            vec![
+                Block {
+                    length: 2,
+                    colour: 1
+                },
+                Block {
+                    length: 1,
+                    colour: 2
+                },
+                Block {
+                    length: 1,
+                    colour: 1
+                }
+            ]
+        );
+    }
+
+    #[test]
+    fn touching_blocks_of_two_colours_solve_uniquely() {
+        // Rows `1r 1u` and `1u 1r` on 2×2: red/blue touch without a gap.
+        let text = format!("{TABLE}: rows\n1r 1u\n1u 1r\n: columns\n1r 1u\n1u 1r\n");
+        let p = parse_g("t.g", &text).unwrap();
+        let r = solve_puzzle(&p, &SolveOptions::new("varisat", "", Mode::Unique)).unwrap();
+        assert_eq!(r.verdict, Verdict::Unique);
+        assert_eq!(p.render(&r.solutions[0]), vec!["ru", "ur"]);
+    }
+
+    #[test]
+    fn same_coloured_blocks_need_a_gap() {
+        // `1r 1r` needs 3 cells.
+        let text = format!("{TABLE}: rows\n1r 1r\n: columns\n1r\n0\n1r\n");
+        let p = parse_g("t.g", &text).unwrap();
+        let r = solve_puzzle(&p, &SolveOptions::new("varisat", "", Mode::Unique)).unwrap();
+        assert_eq!(p.render(&r.solutions[0]), vec!["r.r"]);
+        let short = format!("{TABLE}: rows\n1r 1r\n: columns\n1r\n1r\n");
+        let e = parse_g("s.g", &short).unwrap_err().to_string();
+        assert!(e.contains("s.g:6:1") && e.contains("needs 3 cells"), "{e}");
+    }
+
+    #[test]
+    fn bad_colour_letters_and_totals_are_clear_errors() {
+        let e = parse_g("b.g", &format!("{TABLE}: rows\n1x\n: columns\n1r\n"))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("b.g:6:1") && e.contains("no colour `x`"), "{e}");
+        let e = parse_g("t.g", &format!("{TABLE}: rows\n1r\n: columns\n1u\n"))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("1 red") && e.contains("1 blue"), "{e}");
+    }
+}
