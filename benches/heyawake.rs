@@ -99,6 +99,16 @@ fn bigroom(c: &mut Criterion) {
             bench_case(&mut group, label, &p, backend, f, Verdict::Multiple);
         }
     }
+    // One solution: the uniqueness proof is the hard part.
+    for name in ["bigroom_unique_29.txt", "bigroom_unique_28.txt"] {
+        let p = model(name);
+        for backend in in_process_backends().iter().filter(|b| is_sat(b)) {
+            for f in ["connectivity=lazy", "connectivity=tree"] {
+                let label = format!("{name} {backend} {f}");
+                bench_case(&mut group, label, &p, backend, f, Verdict::Unique);
+            }
+        }
+    }
     group.finish();
 }
 

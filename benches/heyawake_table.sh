@@ -23,9 +23,11 @@ RUNS_PEER=${RUNS_PEER:-3}
 RUNS_PEER_BIG=${RUNS_PEER_BIG:-$RUNS_PEER}
 PEER_TIMEOUT=${PEER_TIMEOUT:-300}
 COMPARE_TIMEOUT=${COMPARE_TIMEOUT:-20}
-INSTANCES=(seed004.txt lshape_4x6.txt bigroom_1.txt bigroom_2.txt bigroom_3.txt)
+INSTANCES=(seed004.txt lshape_4x6.txt bigroom_1.txt bigroom_2.txt bigroom_3.txt
+    bigroom_unique_29.txt bigroom_unique_28.txt)
 # Instances with exactly one solution: there the peer's grid must equal puzzlec's.
-declare -A UNIQUE=([seed004.txt]=1 [lshape_4x6.txt]=1)
+declare -A UNIQUE=([seed004.txt]=1 [lshape_4x6.txt]=1 [bigroom_unique_29.txt]=1
+    [bigroom_unique_28.txt]=1)
 
 cargo build --release >&2
 

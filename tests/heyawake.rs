@@ -717,3 +717,16 @@ fn compare_prints_one_row_per_formulation_and_backend() {
     }
     assert_eq!(text.matches("unique").count(), 2, "{text}");
 }
+
+#[test]
+fn big_room_with_a_big_clue_is_unique_by_two_independent_formulations() {
+    // No published answer: the lazy cuts and the tree encoding share nothing but the rules'
+    // clauses, so their agreement (and `verify`) is the check.
+    let p = model("bigroom_unique_28.txt");
+    let (lazy, lazy_rows) = solve_checked(&p, "varisat", "connectivity=lazy", Mode::Unique);
+    let (tree, tree_rows) = solve_checked(&p, "batsat", "connectivity=tree", Mode::Unique);
+    assert_eq!((lazy, tree), (Verdict::Unique, Verdict::Unique));
+    assert_eq!(lazy_rows[0], tree_rows[0]);
+    let room = p.rooms.iter().find(|r| r.label == "A").unwrap();
+    assert_eq!((room.cells.len(), room.clue), (82, Some(28)));
+}
