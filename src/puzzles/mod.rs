@@ -38,6 +38,29 @@ pub fn core_formulation_keys() -> Vec<FormulationKey> {
     }]
 }
 
+/// The non-empty tokens of a clue line with their 1-based character columns; separators are
+/// commas and any Unicode whitespace (Japanese files use the full-width space U+3000, three
+/// bytes, so columns are counted in chars, never bytes).
+pub fn clue_tokens(line: &str) -> Vec<(usize, &str)> {
+    let mut tokens = Vec::new();
+    let mut start: Option<(usize, usize)> = None; // (byte offset, column)
+    for (column, (i, c)) in line.char_indices().enumerate() {
+        let separator = c.is_whitespace() || c == ',';
+        match (separator, start) {
+            (true, Some((s, col))) => {
+                tokens.push((col, &line[s..i]));
+                start = None;
+            }
+            (false, None) => start = Some((i, column + 1)),
+            _ => {}
+        }
+    }
+    if let Some((s, col)) = start {
+        tokens.push((col, &line[s..]));
+    }
+    tokens
+}
+
 /// A chosen formulation: a value for every key of a genre (defaults filled in).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Formulation {

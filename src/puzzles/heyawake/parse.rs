@@ -113,8 +113,7 @@ pub fn parse_text(source: &str, text: &str) -> Result<Heyawake> {
     }
     let mut clues: std::collections::HashMap<char, Option<u32>> = Default::default();
     for (line_no, line) in clue_lines {
-        for (token_start, token) in clue_tokens(line) {
-            let token_col = line[..token_start].chars().count() + 1;
+        for (token_col, token) in crate::puzzles::clue_tokens(line) {
             let Some((label, value)) = token.split_once('=') else {
                 return Err(Error::input(
                     source,
@@ -190,28 +189,6 @@ pub fn parse_text(source: &str, text: &str) -> Result<Heyawake> {
                 .flatten()
         },
     ))
-}
-
-/// The non-empty tokens of a clue line with their byte offsets; separators are commas and any
-/// Unicode whitespace (a full-width space U+3000 is three bytes, so offsets are tracked per char).
-fn clue_tokens(line: &str) -> Vec<(usize, &str)> {
-    let mut tokens = Vec::new();
-    let mut start = None;
-    for (i, c) in line.char_indices() {
-        let separator = c.is_whitespace() || c == ',';
-        match (separator, start) {
-            (true, Some(s)) => {
-                tokens.push((s, &line[s..i]));
-                start = None;
-            }
-            (false, None) => start = Some(i),
-            _ => {}
-        }
-    }
-    if let Some(s) = start {
-        tokens.push((s, &line[s..]));
-    }
-    tokens
 }
 
 /// A URL error at a character position (1-based column of the whole URL).

@@ -204,13 +204,7 @@ fn parse_clue(
     kind: &str,
 ) -> Result<Vec<Block>> {
     let mut clue = Vec::new();
-    let mut offset = 0;
-    for token in raw.split(|c: char| c.is_whitespace() || c == ',') {
-        let col = raw[..offset].chars().count() + 1;
-        offset += token.len() + 1;
-        if token.is_empty() {
-            continue;
-        }
+    for (col, token) in crate::puzzles::clue_tokens(raw) {
         let digits = token
             .find(|c: char| !c.is_ascii_digit())
             .unwrap_or(token.len());
@@ -551,6 +545,15 @@ mod tests {
         let short = format!("{TABLE}: rows\n1r 1r\n: columns\n1r\n1r\n");
         let e = parse_g("s.g", &short).unwrap_err().to_string();
         assert!(e.contains("s.g:6:1") && e.contains("needs 3 cells"), "{e}");
+    }
+
+    #[test]
+    fn full_width_spaces_separate_colour_clues() {
+        let text = format!("{TABLE}: rows\n1r\u{3000}1u\n: columns\n1r\n1u\n");
+        assert_eq!(parse_g("t.g", &text).unwrap().rows[0].len(), 2);
+        let bad = format!("{TABLE}: rows\n1r\u{3000}1x\n: columns\n1r\n1u\n");
+        let e = parse_g("t.g", &bad).unwrap_err().to_string();
+        assert!(e.contains("t.g:6:4"), "{e}");
     }
 
     #[test]

@@ -213,19 +213,7 @@ fn parse_clue(
 ) -> Result<Clue> {
     let mut clue = Vec::new();
     let mut zero_at = None;
-    let bytes = text.as_bytes();
-    let mut i = 0;
-    while i < bytes.len() {
-        let b = bytes[i];
-        if b == b',' || b.is_ascii_whitespace() {
-            i += 1;
-            continue;
-        }
-        let start = i;
-        while i < bytes.len() && bytes[i] != b',' && !bytes[i].is_ascii_whitespace() {
-            i += 1;
-        }
-        let token = &text[start..i];
+    for (col, token) in crate::puzzles::clue_tokens(text) {
         let value: usize = token
             .parse()
             .ok()
@@ -234,12 +222,12 @@ fn parse_clue(
                 Error::input(
                     source,
                     line_no,
-                    start + 1,
+                    col,
                     format!("expected a block length, found `{token}`"),
                 )
             })?;
         if value == 0 {
-            zero_at = Some(start + 1);
+            zero_at = Some(col);
         } else {
             clue.push(value);
         }
