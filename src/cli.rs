@@ -243,20 +243,24 @@ fn print_report(genre: &str, args: &SolveArgs, r: &Report<Vec<String>>) {
         }
     }
     if args.stats {
-        let s = &r.stats;
-        eprintln!(
-            "formulation {} | backend {} | model {} bools, {} ints, {} constraints | solver {} vars, {} clauses, {} rows | {} calls, {} cut rounds, {} cuts, {} blocking{} | {} | formulate {:.4}s lower {:.4}s solve {:.4}s verify {:.4}s total {:.4}s",
-            s.formulation, s.backend, s.model_bools, s.model_ints, s.model_constraints,
-            s.solver_vars, s.clauses, s.rows, s.solver_calls, s.cut_rounds, s.cuts, s.blocking,
-            s.decisions.map(|d| format!(", {d} decisions")).unwrap_or_default(),
-            if s.incremental {
-                "incremental: cuts and blocking clauses went into the live solver".to_string()
-            } else {
-                format!("not incremental: the problem was rebuilt for each of the {} calls", s.solver_calls)
-            },
-            s.seconds_formulate, s.seconds_lower, s.seconds_solve, s.seconds_verify, s.seconds_total
-        );
+        print_stats(&r.stats);
     }
+}
+
+/// The statistics line on standard error (`--stats`).
+fn print_stats(s: &crate::solve::Stats) {
+    eprintln!(
+        "formulation {} | backend {} | model {} bools, {} ints, {} constraints | solver {} vars, {} clauses, {} rows | {} calls, {} cut rounds, {} cuts, {} blocking{} | {} | formulate {:.4}s lower {:.4}s solve {:.4}s verify {:.4}s total {:.4}s",
+        s.formulation, s.backend, s.model_bools, s.model_ints, s.model_constraints,
+        s.solver_vars, s.clauses, s.rows, s.solver_calls, s.cut_rounds, s.cuts, s.blocking,
+        s.decisions.map(|d| format!(", {d} decisions")).unwrap_or_default(),
+        if s.incremental {
+            "incremental: cuts and blocking clauses went into the live solver".to_string()
+        } else {
+            format!("not incremental: the problem was rebuilt for each of the {} calls", s.solver_calls)
+        },
+        s.seconds_formulate, s.seconds_lower, s.seconds_solve, s.seconds_verify, s.seconds_total
+    );
 }
 
 /// Runs a parsed command line; returns the exit code.
@@ -310,6 +314,9 @@ fn dispatch(command: Command) -> Result<i32> {
                     if complete { "" } else { "at least " },
                     r.solutions.len()
                 );
+                if args.stats {
+                    print_stats(&r.stats);
+                }
             }
             Ok(r.verdict.exit_code())
         }
