@@ -173,11 +173,13 @@ fn native_search_is_a_solver_name_for_solve_count_and_compare() {
         "native",
         "--max",
         "1000",
+        "--stats",
     ]);
     assert_eq!(
         String::from_utf8_lossy(&out.stdout).trim(),
         "24 solution(s)"
     );
+    assert!(String::from_utf8_lossy(&out.stderr).contains("backend native"));
     let out = run(&[
         "solve",
         "tetromino",
