@@ -287,12 +287,12 @@ pub fn solve_puzzle<P: Puzzle>(p: &P, opts: &SolveOptions) -> Result<Report<P::S
         backend: opts.backend.clone(),
         ..Stats::default()
     };
-    if p.native_solvers().contains(&opts.backend.as_str()) {
-        return solve_natively(p, opts, stats, total);
-    }
+    let native = p.native_solvers().contains(&opts.backend.as_str());
     if let Some(reason) = p.precheck() {
-        // Still reject an unknown backend, so that a typo is not answered with "no solution".
-        backend::create(&opts.backend, &Model::new(), card)?;
+        if !native {
+            // Still reject an unknown backend, so that a typo is not answered with "no solution".
+            backend::create(&opts.backend, &Model::new(), card)?;
+        }
         stats.seconds_total = total.elapsed().as_secs_f64();
         return Ok(Report {
             verdict: Verdict::None,
@@ -302,6 +302,9 @@ pub fn solve_puzzle<P: Puzzle>(p: &P, opts: &SolveOptions) -> Result<Report<P::S
             cuts: Vec::new(),
             stats,
         });
+    }
+    if native {
+        return solve_natively(p, opts, stats, total);
     }
     let start = Instant::now();
     let formulated = p.formulate(&formulation)?;
@@ -330,12 +333,7 @@ pub fn solve_puzzle<P: Puzzle>(p: &P, opts: &SolveOptions) -> Result<Report<P::S
             Next::Solution(a) => {
                 let start = Instant::now();
                 let solution = (formulated.decode)(&a);
-                if let Err(why) = p.verify(&solution) {
-                    return Err(Error::Solver(format!(
-                        "{} returned a solution that breaks the rules: {why}",
-                        driver.stats.backend
-                    )));
-                }
+                verify_from(p, &driver.stats.backend, &solution)?;
                 driver.stats.seconds_verify += start.elapsed().as_secs_f64();
                 solutions.push(solution);
                 if opts.mode == Mode::Facts {
@@ -377,6 +375,15 @@ pub fn solve_puzzle<P: Puzzle>(p: &P, opts: &SolveOptions) -> Result<Report<P::S
         driver.cuts,
         stats,
     ))
+}
+
+/// Checks a solution with the puzzle's own rules; a failure blames the solver that returned it.
+fn verify_from<P: Puzzle>(p: &P, solver: &str, solution: &P::Solution) -> Result<()> {
+    p.verify(solution).map_err(|why| {
+        Error::Solver(format!(
+            "{solver} returned a solution that breaks the rules: {why}"
+        ))
+    })
 }
 
 /// The mode limit: how many solutions to look for.
@@ -433,8 +440,8 @@ fn finish_report<P: Puzzle>(
     }
 }
 
-/// Runs one of the genre's native solvers (no model): same modes, same verification of every
-/// solution, same verdicts as the model-based path. Facts intersect every solution, which the
+/// Runs one of the genre's native solvers (no model; the precheck has passed): same modes, same
+/// verification of every solution, same verdicts as the model-based path. Facts intersect every solution, which the
 /// native search enumerates completely.
 fn solve_natively<P: Puzzle>(
     p: &P,
@@ -442,12 +449,6 @@ fn solve_natively<P: Puzzle>(
     mut stats: Stats,
     total: Instant,
 ) -> Result<Report<P::Solution>> {
-    if let Some(reason) = p.precheck() {
-        stats.seconds_total = total.elapsed().as_secs_f64();
-        let mut report = finish_report(p, opts.mode, Verdict::None, Vec::new(), Vec::new(), stats);
-        report.note = Some(reason);
-        return Ok(report);
-    }
     let limit = solution_limit(opts.mode);
     let start = Instant::now();
     let (solutions, exhausted) = p.solve_native(&opts.backend, limit)?;
@@ -455,12 +456,7 @@ fn solve_natively<P: Puzzle>(
     stats.solver_calls = 1;
     let start = Instant::now();
     for s in &solutions {
-        p.verify(s).map_err(|why| {
-            Error::Solver(format!(
-                "{} returned a solution that breaks the rules: {why}",
-                opts.backend
-            ))
-        })?;
+        verify_from(p, &opts.backend, s)?;
     }
     stats.seconds_verify = start.elapsed().as_secs_f64();
     let verdict = verdict_of(solutions.len(), opts.mode, exhausted, false);
