@@ -23,6 +23,7 @@ pub mod cli;
 pub mod error;
 pub mod format;
 pub mod graph;
+pub mod grid;
 pub mod lower;
 pub mod model;
 pub mod puzzles;

@@ -1,0 +1,234 @@
+//! The grid-puzzle toolkit: a rectangular grid with raster cell ids and one naming scheme
+//! (`r3c4`), neighbours, 2×2 windows, lines and runs, rooms, shading grids in and out, and the
+//! generic grid text format every grid genre reads.
+
+pub mod rooms;
+pub mod text;
+
+pub use rooms::Rooms;
+
+/// A cell of a grid: its raster index `row * width + col`.
+pub type Cell = usize;
+
+/// The shape of a rectangular grid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Grid {
+    /// Rows.
+    pub height: usize,
+    /// Columns.
+    pub width: usize,
+}
+
+impl Grid {
+    /// A grid of `height` rows and `width` columns.
+    pub fn new(height: usize, width: usize) -> Grid {
+        Grid { height, width }
+    }
+    /// How many cells it has.
+    pub fn len(&self) -> usize {
+        self.height * self.width
+    }
+    /// Whether it has no cells.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// Every cell, in raster order.
+    pub fn cells(&self) -> std::ops::Range<Cell> {
+        0..self.len()
+    }
+    /// The cell at a 0-based row and column.
+    pub fn cell(&self, row: usize, col: usize) -> Cell {
+        debug_assert!(row < self.height && col < self.width);
+        row * self.width + col
+    }
+    /// The 0-based row and column of a cell.
+    pub fn rc(&self, cell: Cell) -> (usize, usize) {
+        (cell / self.width, cell % self.width)
+    }
+    /// The cell's name, `r3c4` (1-based), used in every message, variable and export.
+    pub fn name(&self, cell: Cell) -> String {
+        let (r, c) = self.rc(cell);
+        format!("r{}c{}", r + 1, c + 1)
+    }
+    /// The cell `(dr, dc)` away, if it is inside the grid.
+    pub fn offset(&self, cell: Cell, dr: isize, dc: isize) -> Option<Cell> {
+        let (r, c) = self.rc(cell);
+        let (r, c) = (r.checked_add_signed(dr)?, c.checked_add_signed(dc)?);
+        (r < self.height && c < self.width).then(|| self.cell(r, c))
+    }
+    /// The orthogonal neighbours of a cell (up, left, right, down that exist).
+    pub fn neighbours4(&self, cell: Cell) -> impl Iterator<Item = Cell> + '_ {
+        [(-1, 0), (0, -1), (0, 1), (1, 0)]
+            .into_iter()
+            .filter_map(move |(dr, dc)| self.offset(cell, dr, dc))
+    }
+    /// The up to eight cells around a cell, diagonals included.
+    pub fn neighbours8(&self, cell: Cell) -> impl Iterator<Item = Cell> + '_ {
+        (-1..=1)
+            .flat_map(|dr| (-1..=1).map(move |dc| (dr, dc)))
+            .filter(|&d| d != (0, 0))
+            .filter_map(move |(dr, dc)| self.offset(cell, dr, dc))
+    }
+    /// Every orthogonally adjacent pair `(a, b)` with `a < b`, in raster order of `a`.
+    pub fn edges(&self) -> Vec<(Cell, Cell)> {
+        let mut edges = Vec::with_capacity(2 * self.len());
+        for a in self.cells() {
+            let (r, c) = self.rc(a);
+            if c + 1 < self.width {
+                edges.push((a, a + 1));
+            }
+            if r + 1 < self.height {
+                edges.push((a, a + self.width));
+            }
+        }
+        edges
+    }
+    /// The orthogonal neighbours of every cell.
+    pub fn adjacency(&self) -> Vec<Vec<Cell>> {
+        self.cells()
+            .map(|c| self.neighbours4(c).collect())
+            .collect()
+    }
+    /// Every 2×2 block as `[top-left, top-right, bottom-left, bottom-right]`.
+    pub fn windows2x2(&self) -> Vec<[Cell; 4]> {
+        let mut out = Vec::new();
+        for r in 0..self.height.saturating_sub(1) {
+            for c in 0..self.width.saturating_sub(1) {
+                let a = self.cell(r, c);
+                out.push([a, a + 1, a + self.width, a + self.width + 1]);
+            }
+        }
+        out
+    }
+    /// The cells of each row, top to bottom.
+    pub fn rows(&self) -> Vec<Vec<Cell>> {
+        (0..self.height)
+            .map(|r| (0..self.width).map(|c| self.cell(r, c)).collect())
+            .collect()
+    }
+    /// The cells of each column, left to right.
+    pub fn columns(&self) -> Vec<Vec<Cell>> {
+        (0..self.width)
+            .map(|c| (0..self.height).map(|r| self.cell(r, c)).collect())
+            .collect()
+    }
+    /// Every row, then every column.
+    pub fn lines(&self) -> Vec<Vec<Cell>> {
+        let mut lines = self.rows();
+        lines.extend(self.columns());
+        lines
+    }
+    /// Shading as text rows: `#` shaded, `.` not.
+    pub fn shading_rows(&self, shaded: &[bool]) -> Vec<String> {
+        self.char_rows(|c| if shaded[c] { '#' } else { '.' })
+    }
+    /// One character per cell, as text rows.
+    pub fn char_rows(&self, ch: impl Fn(Cell) -> char) -> Vec<String> {
+        self.rows()
+            .iter()
+            .map(|row| row.iter().map(|&c| ch(c)).collect())
+            .collect()
+    }
+    /// Reads rows of `#`/`.` (as [`Grid::shading_rows`] prints them) back into a shading.
+    pub fn parse_shading(&self, rows: &[&str]) -> Result<Vec<bool>, String> {
+        if rows.len() != self.height {
+            return Err(format!("{} rows, expected {}", rows.len(), self.height));
+        }
+        let mut out = Vec::with_capacity(self.len());
+        for (r, row) in rows.iter().enumerate() {
+            let row: Vec<char> = row.chars().filter(|c| !c.is_whitespace()).collect();
+            if row.len() != self.width {
+                return Err(format!(
+                    "row {} has {} cells, expected {}",
+                    r + 1,
+                    row.len(),
+                    self.width
+                ));
+            }
+            for ch in row {
+                out.push(match ch {
+                    '#' => true,
+                    '.' => false,
+                    other => return Err(format!("row {}: `{other}` is not `#` or `.`", r + 1)),
+                });
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// The maximal runs of consecutive cells of a line on which `keep` holds, in order.
+pub fn runs(line: &[Cell], keep: impl Fn(Cell) -> bool) -> Vec<Vec<Cell>> {
+    let mut out = Vec::new();
+    let mut current = Vec::new();
+    for &c in line {
+        if keep(c) {
+            current.push(c);
+        } else if !current.is_empty() {
+            out.push(std::mem::take(&mut current));
+        }
+    }
+    if !current.is_empty() {
+        out.push(current);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_one_based_row_then_column() {
+        let g = Grid::new(3, 4);
+        assert_eq!(g.name(0), "r1c1");
+        assert_eq!(g.name(g.cell(2, 3)), "r3c4");
+        assert_eq!(g.rc(6), (1, 2));
+    }
+
+    #[test]
+    fn neighbours_stay_inside() {
+        let g = Grid::new(2, 3);
+        assert_eq!(g.neighbours4(0).collect::<Vec<_>>(), vec![1, 3]);
+        assert_eq!(g.neighbours4(4).collect::<Vec<_>>(), vec![1, 3, 5]);
+        assert_eq!(g.neighbours8(0).collect::<Vec<_>>(), vec![1, 3, 4]);
+        assert_eq!(g.neighbours8(4).count(), 5);
+    }
+
+    #[test]
+    fn edges_agree_with_neighbours() {
+        let g = Grid::new(3, 4);
+        let edges = g.edges();
+        assert_eq!(edges.len(), 3 * 3 + 2 * 4);
+        for c in g.cells() {
+            let from_edges: std::collections::BTreeSet<Cell> = edges
+                .iter()
+                .filter_map(|&(a, b)| (a == c).then_some(b).or((b == c).then_some(a)))
+                .collect();
+            assert_eq!(from_edges, g.neighbours4(c).collect());
+        }
+    }
+
+    #[test]
+    fn windows_lines_and_runs() {
+        let g = Grid::new(2, 3);
+        assert_eq!(g.windows2x2(), vec![[0, 1, 3, 4], [1, 2, 4, 5]]);
+        assert_eq!(g.lines().len(), 5);
+        assert_eq!(g.columns()[1], vec![1, 4]);
+        assert_eq!(
+            runs(&[0, 1, 2, 3, 4], |c| c != 2),
+            vec![vec![0, 1], vec![3, 4]]
+        );
+    }
+
+    #[test]
+    fn shading_round_trips() {
+        let g = Grid::new(2, 2);
+        let s = vec![true, false, false, true];
+        let rows = g.shading_rows(&s);
+        assert_eq!(rows, vec!["#.", ".#"]);
+        let refs: Vec<&str> = rows.iter().map(String::as_str).collect();
+        assert_eq!(g.parse_shading(&refs).unwrap(), s);
+        assert!(g.parse_shading(&["#.", "x#"]).is_err());
+    }
+}

@@ -1,0 +1,142 @@
+//! Rooms (regions) of a grid: read from a label per cell or from border walls, written back as
+//! walls (for URLs and drawings).
+
+use super::{Cell, Grid};
+use crate::graph::components;
+
+/// A partition of a grid into orthogonally connected rooms, numbered in raster order of their
+/// first cell.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rooms {
+    /// The room of each cell.
+    pub room_of: Vec<usize>,
+    /// The cells of each room, in raster order.
+    pub cells: Vec<Vec<Cell>>,
+}
+
+/// A label that names two separate pieces of the grid: the first cell of each piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SplitRoom {
+    /// The first cell of the piece met first.
+    pub first: Cell,
+    /// The first cell of the other piece.
+    pub second: Cell,
+}
+
+impl Rooms {
+    /// Rooms from a label per cell; each label must name one connected piece.
+    pub fn from_labels<T: PartialEq>(grid: Grid, labels: &[T]) -> Result<Rooms, SplitRoom> {
+        let rooms = Rooms::grown(grid, |a, b| labels[a] == labels[b]);
+        for (i, room) in rooms.cells.iter().enumerate() {
+            if let Some(earlier) = rooms.cells[..i]
+                .iter()
+                .find(|other| labels[other[0]] == labels[room[0]])
+            {
+                return Err(SplitRoom {
+                    first: earlier[0],
+                    second: room[0],
+                });
+            }
+        }
+        Ok(rooms)
+    }
+    /// Rooms from walls: `vertical[r * (w-1) + c]` is the wall right of `(r, c)`,
+    /// `horizontal[r * w + c]` the wall below it (puzz.link's order).
+    pub fn from_walls(grid: Grid, vertical: &[bool], horizontal: &[bool]) -> Rooms {
+        let w = grid.width;
+        Rooms::grown(grid, |a, b| {
+            let (r, c) = grid.rc(a);
+            if b == a + 1 {
+                !vertical[r * (w - 1) + c]
+            } else {
+                !horizontal[r * w + c]
+            }
+        })
+    }
+    /// The walls between rooms, in [`Rooms::from_walls`]'s order: `(vertical, horizontal)`.
+    pub fn walls(&self, grid: Grid) -> (Vec<bool>, Vec<bool>) {
+        let w = grid.width;
+        let mut vertical = Vec::with_capacity(grid.height * w.saturating_sub(1));
+        let mut horizontal = Vec::with_capacity(w * grid.height.saturating_sub(1));
+        for r in 0..grid.height {
+            for c in 0..w.saturating_sub(1) {
+                let a = grid.cell(r, c);
+                vertical.push(self.room_of[a] != self.room_of[a + 1]);
+            }
+        }
+        for r in 0..grid.height.saturating_sub(1) {
+            for c in 0..w {
+                let a = grid.cell(r, c);
+                horizontal.push(self.room_of[a] != self.room_of[a + w]);
+            }
+        }
+        (vertical, horizontal)
+    }
+    /// How many rooms.
+    pub fn len(&self) -> usize {
+        self.cells.len()
+    }
+    /// Whether there are none (an empty grid).
+    pub fn is_empty(&self) -> bool {
+        self.cells.is_empty()
+    }
+    /// Whether two adjacent cells are in different rooms.
+    pub fn wall_between(&self, a: Cell, b: Cell) -> bool {
+        self.room_of[a] != self.room_of[b]
+    }
+
+    /// The components of the grid graph restricted to edges where `joined` holds.
+    fn grown(grid: Grid, joined: impl Fn(Cell, Cell) -> bool) -> Rooms {
+        let mut adj = vec![Vec::new(); grid.len()];
+        for (a, b) in grid.edges() {
+            if joined(a, b) {
+                adj[a].push(b);
+                adj[b].push(a);
+            }
+        }
+        let cells = components(&adj, |_| true);
+        let mut room_of = vec![0; grid.len()];
+        for (r, room) in cells.iter().enumerate() {
+            for &c in room {
+                room_of[c] = r;
+            }
+        }
+        Rooms { room_of, cells }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn labels_make_rooms_in_raster_order() {
+        let g = Grid::new(2, 3);
+        let rooms = Rooms::from_labels(g, &['B', 'B', 'A', 'C', 'B', 'A']).unwrap();
+        assert_eq!(rooms.cells, vec![vec![0, 1, 4], vec![2, 5], vec![3]]);
+        assert_eq!(rooms.room_of, vec![0, 0, 1, 2, 0, 1]);
+    }
+
+    #[test]
+    fn a_label_in_two_pieces_is_refused() {
+        let g = Grid::new(2, 3);
+        let e = Rooms::from_labels(g, &['A', 'B', 'A', 'B', 'B', 'B']).unwrap_err();
+        assert_eq!(
+            e,
+            SplitRoom {
+                first: 0,
+                second: 2
+            }
+        );
+    }
+
+    #[test]
+    fn walls_round_trip() {
+        let g = Grid::new(3, 3);
+        let labels = [1, 1, 2, 3, 1, 2, 3, 3, 2];
+        let rooms = Rooms::from_labels(g, &labels).unwrap();
+        let (v, h) = rooms.walls(g);
+        assert_eq!(v, vec![false, true, true, true, false, true]);
+        assert_eq!(Rooms::from_walls(g, &v, &h), rooms);
+    }
+}

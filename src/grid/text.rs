@@ -1,0 +1,348 @@
+//! The generic grid text format every grid genre reads:
+//!
+//! ```text
+//! // comment lines start with `//`; blank lines separate blocks
+//! 5 5          <- optional header: height, width, then any genre extras (star battle's K)
+//! 2 - - - 1    <- the clue grid: whitespace-separated tokens, `-` or `.` for an empty cell,
+//! - - - - -       numbers for clues, letters where the genre defines them
+//! ...
+//! a a b b b    <- region genres: a room-id grid of the same size follows
+//! ...
+//! ```
+//! Without a header, each grid is one block of consecutive non-blank lines. Errors carry
+//! `file:line:col`.
+
+use super::{Cell, Grid, Rooms};
+use crate::error::{Error, Result};
+
+/// One token of the text with its 1-based position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Token {
+    /// The token as written.
+    pub text: String,
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column, in characters.
+    pub col: usize,
+}
+
+/// A parsed grid text: the shape, the header's extra tokens, a token per cell, and the room-id
+/// tokens when the genre asked for them.
+#[derive(Clone, Debug)]
+pub struct GridText {
+    /// Where the text came from (file name, `-`).
+    pub source: String,
+    /// The grid's shape.
+    pub grid: Grid,
+    /// Header tokens after `H W`.
+    pub extras: Vec<Token>,
+    /// The clue grid, a token per cell.
+    pub cells: Vec<Token>,
+    /// The room-id grid, a token per cell (region genres).
+    pub room_ids: Option<Vec<Token>>,
+    /// Where the text ended (for "missing …" errors).
+    end_line: usize,
+}
+
+/// What a clue-grid cell holds, read the usual way.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CellValue {
+    /// `-` or `.`: nothing.
+    Empty,
+    /// A non-negative number.
+    Number(u32),
+    /// `?`: a clue of unknown value.
+    Unknown,
+    /// Anything else (a genre's letters).
+    Other(String),
+}
+
+/// Whether a text looks like the generic grid format: its first content line is an `H W`
+/// header or holds whitespace-separated tokens.
+pub fn looks_generic(text: &str) -> bool {
+    content_lines(text)
+        .next()
+        .is_some_and(|(_, l)| l.split_whitespace().nth(1).is_some())
+}
+
+/// Lines that are not comments, with their 1-based numbers; blank lines kept as separators.
+fn content_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    text.lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l.trim_end()))
+        .filter(|(_, l)| !l.trim_start().starts_with("//"))
+        .skip_while(|(_, l)| l.trim().is_empty())
+}
+
+/// Whether a first line of two or more numbers is a header `H W …` rather than the first row
+/// of a grid of numbers (hitori): it is when the next row has another length, or when the rows
+/// that follow are exactly `H` rows of `W`.
+fn header_fits(text: &str, first: &[Token]) -> bool {
+    let block: Vec<usize> = content_lines(text)
+        .skip(1)
+        .skip_while(|(_, l)| l.trim().is_empty())
+        .take_while(|(_, l)| !l.trim().is_empty())
+        .map(|(no, l)| tokens(no, l).len())
+        .collect();
+    let Some(&next) = block.first() else {
+        return false;
+    };
+    if next != first.len() {
+        return true;
+    }
+    let (h, w) = (
+        first[0].text.parse::<usize>(),
+        first[1].text.parse::<usize>(),
+    );
+    h == Ok(block.len()) && w == Ok(next)
+}
+
+fn tokens(line_no: usize, line: &str) -> Vec<Token> {
+    crate::puzzles::clue_tokens(line)
+        .into_iter()
+        .map(|(col, t)| Token {
+            text: t.to_string(),
+            line: line_no,
+            col,
+        })
+        .collect()
+}
+
+impl GridText {
+    /// Parses the text; `with_rooms` asks for a room-id grid after the clue grid.
+    pub fn parse(source: &str, text: &str, with_rooms: bool) -> Result<GridText> {
+        let mut lines = content_lines(text).peekable();
+        let end_line = text.lines().count() + 1;
+        let err = |line, col, msg: String| Error::input(source, line, col, msg);
+        let Some(&(first_no, first)) = lines.peek() else {
+            return Err(err(1, 1, "no grid; expected rows of cells".into()));
+        };
+        let first_tokens = tokens(first_no, first);
+        let is_header = first_tokens.len() >= 2
+            && first_tokens[..2]
+                .iter()
+                .all(|t| t.text.chars().all(|c| c.is_ascii_digit()))
+            && header_fits(text, &first_tokens);
+        let (shape, extras) = if is_header {
+            lines.next();
+            let dim = |t: &Token, what: &str| -> Result<usize> {
+                t.text
+                    .parse::<usize>()
+                    .ok()
+                    .filter(|&n| (1..=1000).contains(&n))
+                    .ok_or_else(|| {
+                        err(
+                            t.line,
+                            t.col,
+                            format!("`{}` is not a {what} (1 to 1000)", t.text),
+                        )
+                    })
+            };
+            let h = dim(&first_tokens[0], "height")?;
+            let w = dim(&first_tokens[1], "width")?;
+            (Some((h, w)), first_tokens[2..].to_vec())
+        } else {
+            (None, Vec::new())
+        };
+        let mut read_block =
+            |what: &str, shape: Option<(usize, usize)>| -> Result<Vec<Vec<Token>>> {
+                while lines.peek().is_some_and(|(_, l)| l.trim().is_empty()) {
+                    lines.next();
+                }
+                let mut rows: Vec<Vec<Token>> = Vec::new();
+                while let Some(&(no, line)) = lines.peek() {
+                    if line.trim().is_empty() {
+                        if shape.is_none() && !rows.is_empty() {
+                            break;
+                        }
+                        lines.next();
+                        continue;
+                    }
+                    if shape.is_some_and(|(h, _)| rows.len() == h) {
+                        break;
+                    }
+                    rows.push(tokens(no, line));
+                    lines.next();
+                }
+                let Some(first) = rows.first() else {
+                    return Err(err(end_line, 1, format!("missing the {what}")));
+                };
+                let width = shape.map_or(first.len(), |(_, w)| w);
+                if let Some((h, _)) = shape {
+                    if rows.len() < h {
+                        return Err(err(
+                            end_line,
+                            1,
+                            format!("the {what} has {} rows, the header says {h}", rows.len()),
+                        ));
+                    }
+                }
+                for row in &rows {
+                    if row.len() != width {
+                        let at = row.get(width).or(row.last()).expect("rows are non-empty");
+                        let col = if row.len() > width {
+                            at.col
+                        } else {
+                            at.col + at.text.chars().count()
+                        };
+                        return Err(err(
+                            at.line,
+                            col,
+                            format!(
+                                "ragged {what}: this row has {} cells, expected {width}",
+                                row.len()
+                            ),
+                        ));
+                    }
+                }
+                Ok(rows)
+            };
+        let cell_rows = read_block("grid", shape)?;
+        let grid = Grid::new(cell_rows.len(), cell_rows[0].len());
+        let room_ids = if with_rooms {
+            let rows = read_block("room grid", Some((grid.height, grid.width)))?;
+            Some(rows.into_iter().flatten().collect())
+        } else {
+            None
+        };
+        if let Some((no, line)) = lines.find(|(_, l)| !l.trim().is_empty()) {
+            return Err(err(
+                no,
+                line.len() - line.trim_start().len() + 1,
+                "unexpected line after the grid".into(),
+            ));
+        }
+        Ok(GridText {
+            source: source.to_string(),
+            grid,
+            extras,
+            cells: cell_rows.into_iter().flatten().collect(),
+            room_ids,
+            end_line,
+        })
+    }
+
+    /// An input error at a token.
+    pub fn error(&self, at: &Token, message: impl Into<String>) -> Error {
+        Error::input(&self.source, at.line, at.col, message)
+    }
+
+    /// The error for a puzzle that needs an extra header token (e.g. star battle's `K`).
+    pub fn missing_extra(&self, what: &str) -> Error {
+        Error::input(
+            &self.source,
+            1,
+            1,
+            format!("missing {what}: expected a header line `H W {what}`"),
+        )
+    }
+
+    /// Reads every cell with `read`, which says what is wrong with a token it refuses.
+    pub fn map_cells<T>(
+        &self,
+        mut read: impl FnMut(Cell, CellValue) -> std::result::Result<T, String>,
+    ) -> Result<Vec<T>> {
+        self.cells
+            .iter()
+            .enumerate()
+            .map(|(c, t)| read(c, cell_value(&t.text)).map_err(|m| self.error(t, m)))
+            .collect()
+    }
+
+    /// The rooms of the room-id grid (each id one connected room).
+    pub fn rooms(&self) -> Result<Rooms> {
+        let ids = self
+            .room_ids
+            .as_ref()
+            .ok_or_else(|| Error::input(&self.source, self.end_line, 1, "missing the room grid"))?;
+        let labels: Vec<&str> = ids.iter().map(|t| t.text.as_str()).collect();
+        Rooms::from_labels(self.grid, &labels).map_err(|split| {
+            let (a, b) = (&ids[split.first], &ids[split.second]);
+            self.error(
+                b,
+                format!(
+                    "room `{}` is in two pieces (also at line {}, column {}); give each room \
+                     its own id",
+                    b.text, a.line, a.col
+                ),
+            )
+        })
+    }
+}
+
+/// Reads a cell token the usual way.
+pub fn cell_value(token: &str) -> CellValue {
+    match token {
+        "-" | "." => CellValue::Empty,
+        "?" => CellValue::Unknown,
+        t => t
+            .parse::<u32>()
+            .map(CellValue::Number)
+            .unwrap_or_else(|_| CellValue::Other(t.to_string())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn header_clues_and_rooms() {
+        let t = "// a comment\n2 3 1\n1 - ?\n. 2 x\n\na a b\nc c b\n";
+        let g = GridText::parse("f", t, true).unwrap();
+        assert_eq!(g.grid, Grid::new(2, 3));
+        assert_eq!(g.extras[0].text, "1");
+        let values = g.map_cells(|_, v| Ok::<_, String>(v)).unwrap();
+        assert_eq!(values[0], CellValue::Number(1));
+        assert_eq!(values[1], CellValue::Empty);
+        assert_eq!(values[2], CellValue::Unknown);
+        assert_eq!(values[5], CellValue::Other("x".into()));
+        assert_eq!(g.rooms().unwrap().len(), 3);
+    }
+
+    #[test]
+    fn without_a_header_blocks_are_separated_by_blank_lines() {
+        let g = GridText::parse("f", "1 -\n- 2\n\n1 1\n2 2\n", true).unwrap();
+        assert_eq!(g.grid, Grid::new(2, 2));
+        assert_eq!(g.rooms().unwrap().room_of, vec![0, 0, 1, 1]);
+    }
+
+    #[test]
+    fn errors_name_line_and_column() {
+        let e = GridText::parse("f", "1 - -\n- 2\n", false).unwrap_err();
+        assert_eq!(e.to_string().split(": ").next(), Some("f:2:4"), "{e}");
+        let e = GridText::parse("f", "2 2\n1 -\n- 2\n\na b\nb a\n", true)
+            .unwrap()
+            .rooms()
+            .unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("f:6:1: room `b` is in two pieces"),
+            "{e}"
+        );
+        let e = GridText::parse("f", "3 3\n1 - -\n- 2 -\n", false).unwrap_err();
+        assert!(
+            e.to_string().contains("has 2 rows, the header says 3"),
+            "{e}"
+        );
+        let e = GridText::parse("f", "1 -\n- 2\n\n1 1\n", true).unwrap_err();
+        assert!(e.to_string().contains("room grid has 1 rows"), "{e}");
+        let e = GridText::parse("f", "1 -\n- 2\n\n\nextra\n", false).unwrap_err();
+        assert!(e.to_string().starts_with("f:5:1: unexpected line"), "{e}");
+        let e = GridText::parse("f", "1 -\nx 2\n", false)
+            .unwrap()
+            .map_cells(|_, v| match v {
+                CellValue::Other(t) => Err(format!("`{t}` is not a clue")),
+                _ => Ok(()),
+            })
+            .unwrap_err();
+        assert!(e.to_string().starts_with("f:2:1: `x`"), "{e}");
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_skipped() {
+        let g = GridText::parse("f", "\u{feff}1 -\n- 2\n", false).unwrap();
+        assert_eq!(g.cells[0].col, 1);
+    }
+}
