@@ -10,6 +10,25 @@ pub use rooms::Rooms;
 /// A cell of a grid: its raster index `row * width + col`.
 pub type Cell = usize;
 
+/// A number clue as puzzles write them: a value, or `?` (a clue whose value is not given).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Clue {
+    /// A known value.
+    Number(u32),
+    /// `?`: the cell or room is clued, its value unknown.
+    Unknown,
+}
+
+impl Clue {
+    /// The value, if known.
+    pub fn value(self) -> Option<u32> {
+        match self {
+            Clue::Number(n) => Some(n),
+            Clue::Unknown => None,
+        }
+    }
+}
+
 /// The shape of a rectangular grid.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Grid {
