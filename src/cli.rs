@@ -181,14 +181,24 @@ pub fn with_timeout<T: Send + 'static>(
     }
 }
 
+/// Reads an input as a puzzle; `--words` (a skeleton's separate word list) is the one
+/// genre-specific input, so it goes straight to skeleton's loader.
 fn load(genre: &str, input: &str, words: Option<&str>) -> Result<Box<dyn registry::DynPuzzle>> {
-    let mut input = Input::read(input)?;
-    if let Some(w) = words {
-        let text =
-            std::fs::read_to_string(w).map_err(|e| Error::Io(format!("cannot read {w}: {e}")))?;
-        input.words = Some((w.to_string(), text));
+    let input = Input::read(input)?;
+    match words {
+        None => registry::load(genre, &input),
+        Some(w) if genre == "skeleton" => {
+            let words = Input::read(w)?;
+            Ok(Box::new(crate::puzzles::skeleton::load_texts(
+                &input.source,
+                &input.text,
+                Some((&words.source, &words.text)),
+            )?))
+        }
+        Some(_) => Err(Error::Usage(format!(
+            "--words is for skeleton puzzles, not {genre}"
+        ))),
     }
-    registry::load(genre, &input)
 }
 
 fn solve_report(args: &SolveArgs, mode: Mode) -> Result<Report<Vec<String>>> {
@@ -357,11 +367,13 @@ fn dispatch(command: Command) -> Result<i32> {
         ),
         Command::Formulations { genre } => {
             let keys = registry::formulation_keys(&genre)?;
-            println!("formulation keys of {genre} (first value = default):");
+            println!("formulation keys of {genre} (* = default; lazy = cuts found while solving, not exportable):");
             for k in keys.iter().chain(core_formulation_keys().iter()) {
                 println!("  {} — {}", k.key, k.doc);
-                for (v, doc) in k.values {
-                    println!("      {}={v:<10} {doc}", k.key);
+                for v in k.values {
+                    let mark = if v.name == k.default { '*' } else { ' ' };
+                    let kind = if v.complete { "" } else { "(lazy) " };
+                    println!("    {mark} {}={:<10} {kind}{}", k.key, v.name, v.doc);
                 }
             }
             println!("combine as KEY=VALUE,KEY=VALUE with --formulation");
@@ -398,7 +410,8 @@ fn dispatch(command: Command) -> Result<i32> {
     }
 }
 
-/// The default connectivity for export: the first complete value of a `connectivity` key.
+/// The spec for export: every key the spec leaves at a lazy default gets its first complete
+/// value instead.
 fn complete_default(keys: &[crate::puzzles::FormulationKey], spec: &str) -> String {
     let mentions = |k: &str| {
         spec.split(',')
@@ -410,9 +423,10 @@ fn complete_default(keys: &[crate::puzzles::FormulationKey], spec: &str) -> Stri
         .map(String::from)
         .collect();
     for k in keys {
-        if k.values[0].0 == "lazy" && !mentions(k.key) {
-            if let Some((v, _)) = k.values.iter().find(|(v, _)| *v != "lazy") {
-                parts.push(format!("{}={v}", k.key));
+        let default_is_lazy = k.value(k.default).is_some_and(|v| !v.complete);
+        if default_is_lazy && !mentions(k.key) {
+            if let Some(v) = k.values.iter().find(|v| v.complete) {
+                parts.push(format!("{}={}", k.key, v.name));
             }
         }
     }
@@ -437,7 +451,7 @@ fn export(
     } else {
         complete_default(&keys, formulation)
     };
-    let (mut model, f) = puzzle.model(&spec)?;
+    let (mut model, f) = puzzle.formulate(&spec)?;
     let mut comments = vec![
         format!("puzzlec export of {genre} {input}"),
         format!("formulation {}", f.spec()),
@@ -449,8 +463,8 @@ fn export(
                 .flat_map(|k| {
                     k.values
                         .iter()
-                        .filter(|(v, _)| *v != "lazy")
-                        .map(move |(v, _)| format!("{}={v}", k.key))
+                        .filter(|v| v.complete)
+                        .map(move |v| format!("{}={}", k.key, v.name))
                 })
                 .collect();
             return Err(Error::Usage(format!(
@@ -476,7 +490,7 @@ fn export(
         model.constraints.extend(r.cuts);
         model.lazy.clear();
     }
-    let card = CardEncoding::from_name(f.get("card")).unwrap_or(CardEncoding::Totalizer);
+    let card: CardEncoding = f.choice("card");
     let text = match format {
         ExportFormat::Dimacs => {
             backend::sat::check_cnf_size(&model, card)?;

@@ -22,6 +22,7 @@ pub mod backend;
 pub mod cli;
 pub mod error;
 pub mod format;
+pub mod formulation;
 pub mod graph;
 pub mod grid;
 pub mod lower;

@@ -34,8 +34,6 @@ pub struct Input {
     pub source: String,
     /// The text (the URL itself for URLs).
     pub text: String,
-    /// A separate word list (`--words FILE`): its source and text.
-    pub words: Option<(String, String)>,
 }
 
 impl Input {
@@ -45,7 +43,6 @@ impl Input {
             return Ok(Input {
                 source: "URL".into(),
                 text: arg.to_string(),
-                words: None,
             });
         }
         let text = if arg == "-" {
@@ -60,7 +57,6 @@ impl Input {
         Ok(Input {
             source: arg.to_string(),
             text,
-            words: None,
         })
     }
 }
@@ -73,8 +69,8 @@ pub trait DynPuzzle {
     fn keys(&self) -> Vec<FormulationKey>;
     /// Solves with the core driver; solutions as rows.
     fn solve(&self, opts: &SolveOptions) -> Result<Report<Vec<String>>>;
-    /// The model of a formulation (for export), with the parsed formulation.
-    fn model(&self, formulation: &str) -> Result<(Model, Formulation)>;
+    /// Builds the model of a formulation spec (for export), with the parsed formulation.
+    fn formulate(&self, formulation: &str) -> Result<(Model, Formulation)>;
     /// The instance's model-free solvers (see [`Puzzle::native_solvers`]).
     fn native(&self) -> &'static [&'static str];
 }
@@ -97,9 +93,9 @@ impl<P: Puzzle> DynPuzzle for P {
             stats: r.stats,
         })
     }
-    fn model(&self, formulation: &str) -> Result<(Model, Formulation)> {
+    fn formulate(&self, formulation: &str) -> Result<(Model, Formulation)> {
         let f = Formulation::parse(formulation, &self.formulation_keys())?;
-        Ok((self.formulate(&f)?.model, f))
+        Ok((Puzzle::formulate(self, &f)?.model, f))
     }
     fn native(&self) -> &'static [&'static str] {
         self.native_solvers()
@@ -151,7 +147,7 @@ pub fn load(genre: &str, input: &Input) -> Result<Box<dyn DynPuzzle>> {
         "skeleton" => Ok(Box::new(puzzles::skeleton::load_texts(
             &input.source,
             &input.text,
-            input.words.as_ref().map(|(s, t)| (s.as_str(), t.as_str())),
+            None,
         )?)),
         "tetromino" => Ok(Box::new(puzzles::tetromino::load_text(
             &input.source,

@@ -281,7 +281,7 @@ pub fn solve_puzzle<P: Puzzle>(p: &P, opts: &SolveOptions) -> Result<Report<P::S
         .timeout
         .map(|s| total + std::time::Duration::from_secs_f64(s.max(0.0)));
     let formulation = Formulation::parse(&opts.formulation, &p.formulation_keys())?;
-    let card = CardEncoding::from_name(formulation.get("card")).unwrap_or(CardEncoding::Totalizer);
+    let card: CardEncoding = formulation.choice("card");
     let mut stats = Stats {
         formulation: formulation.spec(),
         backend: opts.backend.clone(),

@@ -18,10 +18,24 @@ impl CardEncoding {
     /// Reads the `card` formulation value.
     pub fn from_name(name: &str) -> Option<Self> {
         match name {
-            "totalizer" | "" => Some(CardEncoding::Totalizer),
+            "totalizer" => Some(CardEncoding::Totalizer),
             "seq" => Some(CardEncoding::Sequential),
             _ => None,
         }
+    }
+}
+
+/// The `card` key's values: how the core lowers cardinality constraints to CNF.
+impl crate::formulation::Choice for CardEncoding {
+    const VALUES: &'static [crate::formulation::Value] = &[
+        crate::formulation::Value::complete(
+            "totalizer",
+            "totalizer (Bailleux–Boufkhad), O(n log n) clauses per bound",
+        ),
+        crate::formulation::Value::complete("seq", "sequential counter (Sinz), O(n·k) clauses"),
+    ];
+    fn from_name(name: &str) -> Option<Self> {
+        CardEncoding::from_name(name)
     }
 }
 

@@ -18,9 +18,22 @@ pub enum ConnectivityEncoding {
     Flow,
 }
 
-impl ConnectivityEncoding {
-    /// Reads the `connectivity` formulation value.
-    pub fn from_name(name: &str) -> Option<Self> {
+impl crate::formulation::Choice for ConnectivityEncoding {
+    const VALUES: &'static [crate::formulation::Value] = &[
+        crate::formulation::Value::lazy(
+            "lazy",
+            "cuts in a loop: solve, find the components, cut, solve again",
+        ),
+        crate::formulation::Value::complete(
+            "tree",
+            "complete: spanning tree with increasing labels (every backend, export)",
+        ),
+        crate::formulation::Value::complete(
+            "flow",
+            "complete: single-commodity flow with integer arc flows (MIP only: as CNF it would run to gigabytes)",
+        ),
+    ];
+    fn from_name(name: &str) -> Option<Self> {
         match name {
             "lazy" => Some(ConnectivityEncoding::Lazy),
             "tree" => Some(ConnectivityEncoding::Tree),
@@ -28,21 +41,6 @@ impl ConnectivityEncoding {
             _ => None,
         }
     }
-    /// The formulation values with a description each, lazy first.
-    pub const VALUES: &'static [(&'static str, &'static str)] = &[
-        (
-            "lazy",
-            "cuts in a loop: solve, find the components, cut, solve again (seed 004)",
-        ),
-        (
-            "tree",
-            "complete: spanning tree with increasing labels (every backend, export)",
-        ),
-        (
-            "flow",
-            "complete: single-commodity flow with integer arc flows (MIP only: as CNF it would run to gigabytes)",
-        ),
-    ];
 }
 
 /// Adds "the nodes whose literal is true form one connected region (or none)" to the model.

@@ -6,37 +6,9 @@ pub mod nonogram;
 pub mod skeleton;
 pub mod tetromino;
 
-use crate::error::{Error, Result};
+use crate::error::Result;
+pub use crate::formulation::{core_formulation_keys, Choice, Formulation, FormulationKey, Value};
 use crate::model::{Assignment, Model};
-use std::collections::BTreeMap;
-
-/// One documented formulation choice: a key, its values (each with a one-line description) and
-/// the default.
-#[derive(Clone, Debug)]
-pub struct FormulationKey {
-    /// The key, e.g. `connectivity`.
-    pub key: &'static str,
-    /// What the key chooses.
-    pub doc: &'static str,
-    /// The allowed values with a description each; the first is the default.
-    pub values: &'static [(&'static str, &'static str)],
-}
-
-/// Formulation keys every genre has: how the core lowers cardinality and pseudo-Boolean
-/// constraints to CNF (ignored by MIP backends).
-pub fn core_formulation_keys() -> Vec<FormulationKey> {
-    vec![FormulationKey {
-        key: "card",
-        doc: "CNF encoding of cardinality constraints (SAT backends)",
-        values: &[
-            (
-                "totalizer",
-                "totalizer (Bailleux–Boufkhad), O(n log n) clauses per bound",
-            ),
-            ("seq", "sequential counter (Sinz), O(n·k) clauses"),
-        ],
-    }]
-}
 
 /// The non-empty tokens of a clue line with their 1-based character columns; separators are
 /// commas and any Unicode whitespace (Japanese files use the full-width space U+3000, three
@@ -59,87 +31,6 @@ pub fn clue_tokens(line: &str) -> Vec<(usize, &str)> {
         tokens.push((col, &line[s..]));
     }
     tokens
-}
-
-/// A chosen formulation: a value for every key of a genre (defaults filled in).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Formulation {
-    values: BTreeMap<String, String>,
-}
-
-impl Formulation {
-    /// Parses `k=v,k=v` against the genre's keys (plus the core's), filling in defaults.
-    pub fn parse(spec: &str, keys: &[FormulationKey]) -> Result<Formulation> {
-        let mut all: Vec<FormulationKey> = keys.to_vec();
-        all.extend(core_formulation_keys());
-        let mut values: BTreeMap<String, String> = all
-            .iter()
-            .map(|k| (k.key.to_string(), k.values[0].0.to_string()))
-            .collect();
-        for part in spec.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-            let (k, v) = part.split_once('=').ok_or_else(|| {
-                Error::Usage(format!(
-                    "formulation `{part}`: expected KEY=VALUE (keys: {})",
-                    all.iter().map(|k| k.key).collect::<Vec<_>>().join(", ")
-                ))
-            })?;
-            let key = all.iter().find(|fk| fk.key == k.trim()).ok_or_else(|| {
-                Error::Usage(format!(
-                    "unknown formulation key `{}` (keys: {})",
-                    k.trim(),
-                    all.iter().map(|k| k.key).collect::<Vec<_>>().join(", ")
-                ))
-            })?;
-            if !key.values.iter().any(|(val, _)| *val == v.trim()) {
-                return Err(Error::Usage(format!(
-                    "unknown value `{}` for formulation key `{}` (values: {})",
-                    v.trim(),
-                    key.key,
-                    key.values
-                        .iter()
-                        .map(|v| v.0)
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                )));
-            }
-            values.insert(key.key.to_string(), v.trim().to_string());
-        }
-        Ok(Formulation { values })
-    }
-    /// The value of a key (its default when not given).
-    pub fn get(&self, key: &str) -> &str {
-        self.values.get(key).map(String::as_str).unwrap_or("")
-    }
-    /// The formulation written back as `k=v,k=v`.
-    pub fn spec(&self) -> String {
-        self.values
-            .iter()
-            .map(|(k, v)| format!("{k}={v}"))
-            .collect::<Vec<_>>()
-            .join(",")
-    }
-    /// Every combination of values of the given keys (the others at their defaults).
-    pub fn all_combinations(keys: &[FormulationKey]) -> Vec<Formulation> {
-        let mut specs = vec![String::new()];
-        for k in keys {
-            specs = specs
-                .iter()
-                .flat_map(|s| {
-                    k.values.iter().map(move |(v, _)| {
-                        if s.is_empty() {
-                            format!("{}={v}", k.key)
-                        } else {
-                            format!("{s},{}={v}", k.key)
-                        }
-                    })
-                })
-                .collect();
-        }
-        specs
-            .iter()
-            .map(|s| Formulation::parse(s, keys).expect("combinations of declared values parse"))
-            .collect()
-    }
 }
 
 /// A model together with the function that turns its assignments into the puzzle's solutions.

@@ -9,16 +9,15 @@ use crate::puzzles::{Formulated, Formulation, FormulationKey, Puzzle};
 
 /// Heyawake's formulation keys.
 pub fn formulation_keys() -> Vec<FormulationKey> {
-    vec![FormulationKey {
-        key: "connectivity",
-        doc: "how rule 2 (unshaded cells connected) is encoded",
-        values: ConnectivityEncoding::VALUES,
-    }]
+    vec![FormulationKey::of::<ConnectivityEncoding>(
+        "connectivity",
+        "how rule 2 (unshaded cells connected) is encoded",
+        "lazy",
+    )]
 }
 
 impl Heyawake {
-    /// The model of a formulation and the decoder of its solutions.
-    pub fn model(&self, formulation: &Formulation) -> Formulated<Shading> {
+    fn model(&self, formulation: &Formulation) -> Formulated<Shading> {
         let mut m = Model::new();
         let w = self.width;
         let shaded: Vec<Var> = (0..self.cells())
@@ -111,8 +110,7 @@ impl Heyawake {
                 );
             }
         }
-        let encoding = ConnectivityEncoding::from_name(formulation.get("connectivity"))
-            .unwrap_or(ConnectivityEncoding::Lazy);
+        let encoding = formulation.choice::<ConnectivityEncoding>("connectivity");
         add_connected(&mut m, "unshaded connected", &unshaded, &edges, encoding);
         Formulated {
             model: m,

@@ -449,16 +449,20 @@ fn add_line(model: &mut Model, name: &str, clue: &[Block], cells: &[&[Var]]) {
     }
 }
 
+/// The `line=` values of colour puzzles.
+const COLOUR_LINE_VALUES: &[crate::puzzles::Value] = &[crate::puzzles::Value::complete(
+    "blocks",
+    "one start per coloured block, order / cover / support clauses",
+)];
+
 /// The formulation keys of colour puzzles: one line model.
 pub fn formulation_keys() -> Vec<FormulationKey> {
-    vec![FormulationKey {
-        key: "line",
-        doc: "how a line's clue is encoded (colour puzzles)",
-        values: &[(
-            "blocks",
-            "one start per coloured block, order / cover / support clauses",
-        )],
-    }]
+    vec![FormulationKey::new(
+        "line",
+        "how a line's clue is encoded (colour puzzles)",
+        COLOUR_LINE_VALUES,
+        "blocks",
+    )]
 }
 
 impl Puzzle for ColourNonogram {

@@ -36,9 +36,15 @@ pub enum LineModel {
     Patterns,
 }
 
-impl LineModel {
-    /// The model named by a `line=` value.
-    pub fn from_name(name: &str) -> Option<LineModel> {
+impl crate::puzzles::Choice for LineModel {
+    const VALUES: &'static [crate::puzzles::Value] = &[
+        crate::puzzles::Value::complete("order", "order-encoded block starts (start ≥ p literals), ordering and cover clauses"),
+        crate::puzzles::Value::complete("dfa", "cell variables + per-line automaton (pruned by the packings); unit propagation = complete line solver"),
+        crate::puzzles::Value::complete("blocks", "one boolean per block start, exactly one per block, pairwise order conflicts, cover/support clauses"),
+        crate::puzzles::Value::complete("mip", "classic 0-1 block-start model with linear rows (for MIP backends; SAT lowers it with card=)"),
+        crate::puzzles::Value::complete("patterns", "one selector per arrangement of each line (seed 003 §3.2); refused past 20,000 per line"),
+    ];
+    fn from_name(name: &str) -> Option<LineModel> {
         match name {
             "dfa" => Some(LineModel::Dfa),
             "blocks" => Some(LineModel::Blocks),

@@ -192,17 +192,19 @@ pub fn grid_rows(grid: &Grid) -> Vec<String> {
 
 /// Nonogram's formulation keys.
 pub fn formulation_keys() -> Vec<crate::puzzles::FormulationKey> {
+    use crate::puzzles::FormulationKey;
     vec![
-        crate::puzzles::FormulationKey {
-            key: "line",
-            doc: "how each row and column is modelled",
-            values: LINE_VALUES,
-        },
-        crate::puzzles::FormulationKey {
-            key: "pre",
-            doc: "preprocessing with the line solver",
-            values: PRE_VALUES,
-        },
+        FormulationKey::of::<formulate::LineModel>(
+            "line",
+            "how each row and column is modelled",
+            "order",
+        ),
+        FormulationKey::new(
+            "pre",
+            "preprocessing with the line solver",
+            PRE_VALUES,
+            "line",
+        ),
     ]
 }
 
@@ -237,19 +239,10 @@ mod tests {
     }
 }
 
-/// The `line=` formulation values: how each row and column is modelled.
-const LINE_VALUES: &[(&str, &str)] = &[
-    ("order", "order-encoded block starts (start ≥ p literals), ordering and cover clauses"),
-    ("dfa", "cell variables + per-line automaton (pruned by the packings); unit propagation = complete line solver"),
-    ("blocks", "one boolean per block start, exactly one per block, pairwise order conflicts, cover/support clauses"),
-    ("mip", "classic 0-1 block-start model with linear rows (for MIP backends; SAT lowers it with card=)"),
-    ("patterns", "one selector per arrangement of each line (seed 003 §3.2); refused past 20,000 per line"),
-];
-
 /// The `pre=` formulation values: preprocessing before the model is built.
-const PRE_VALUES: &[(&str, &str)] = &[
-    ("line", "line logic to its fixpoint first: decided cells become unit facts, packings narrow the starts"),
-    ("none", "no preprocessing: start ranges from the clues alone"),
+const PRE_VALUES: &[crate::puzzles::Value] = &[
+    crate::puzzles::Value::complete("line", "line logic to its fixpoint first: decided cells become unit facts, packings narrow the starts"),
+    crate::puzzles::Value::complete("none", "no preprocessing: start ranges from the clues alone"),
 ];
 
 impl crate::puzzles::Puzzle for Nonogram {
@@ -267,9 +260,7 @@ impl crate::puzzles::Puzzle for Nonogram {
         &self,
         formulation: &crate::puzzles::Formulation,
     ) -> crate::Result<crate::puzzles::Formulated<Grid>> {
-        let line = formulate::LineModel::from_name(formulation.get("line")).ok_or_else(|| {
-            crate::Error::Usage(format!("unknown line model `{}`", formulation.get("line")))
-        })?;
+        let line = formulation.choice::<formulate::LineModel>("line");
         let (model, cells) = formulate::build(self, line, formulation.get("pre") == "line")?;
         Ok(crate::puzzles::Formulated {
             model,

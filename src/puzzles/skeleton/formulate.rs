@@ -10,29 +10,33 @@ use super::parse::{Cell, Slot};
 use super::{Skeleton, Solution};
 use crate::error::Result;
 use crate::model::{Constraint, LinExpr, Lit, Model, Var};
-use crate::puzzles::{Formulated, Formulation, FormulationKey};
+use crate::puzzles::{Formulated, Formulation, FormulationKey, Value};
 use std::collections::BTreeMap;
 
-/// The genre's formulation keys.
-pub fn keys() -> Vec<FormulationKey> {
-    vec![FormulationKey {
-        key: "letters",
-        doc: "how crossing slots are made to agree on their shared letter",
-        values: &[
-            (
+/// The `letters=` values.
+const LETTER_VALUES: &[Value] = &[
+            Value::complete(
                 "channel",
                 "cell-letter variables y[c,l]: place[s=w] -> y[c,w_i], at most one letter per cell",
             ),
-            (
+            Value::complete(
                 "support",
                 "support clauses, no extra variables: place[s=w] -> OR of the crossing slot's words with the same letter there",
             ),
-            (
+            Value::complete(
                 "crossing",
                 "per crossing and letter, an equality row: words of one slot with letter l there = words of the other (MIP)",
             ),
-        ],
-    }]
+        ];
+
+/// The genre's formulation keys.
+pub fn keys() -> Vec<FormulationKey> {
+    vec![FormulationKey::new(
+        "letters",
+        "how crossing slots are made to agree on their shared letter",
+        LETTER_VALUES,
+        "channel",
+    )]
 }
 
 /// Two slots sharing a cell: slot `a` (across) at its letter `i`, slot `d` (down) at letter `j`.

@@ -1,0 +1,259 @@
+//! Formulation choices: each genre declares keys (e.g. `connectivity`) whose values are
+//! documented, typed (read into enums through [`Choice`]) and marked complete or lazy; a
+//! [`Formulation`] is one value per key, parsed from `KEY=VALUE,…`.
+
+use crate::error::{Error, Result};
+use std::collections::BTreeMap;
+
+/// One value of a formulation key: its name, what it does, and whether the model it gives is
+/// complete (no lazy constraints, so it can be exported to a solver file).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Value {
+    /// The value as written after `KEY=`.
+    pub name: &'static str,
+    /// What it does, in one line.
+    pub doc: &'static str,
+    /// Whether the model is complete with this value (exportable as DIMACS/LP).
+    pub complete: bool,
+}
+
+impl Value {
+    /// A value whose model is complete.
+    pub const fn complete(name: &'static str, doc: &'static str) -> Value {
+        Value {
+            name,
+            doc,
+            complete: true,
+        }
+    }
+    /// A value whose model has lazy constraints (cuts found while solving).
+    pub const fn lazy(name: &'static str, doc: &'static str) -> Value {
+        Value {
+            name,
+            doc,
+            complete: false,
+        }
+    }
+}
+
+/// An enum a formulation value is read into (e.g. the connectivity encoding), so genres
+/// never compare value strings.
+pub trait Choice: Sized {
+    /// Every value with its documentation.
+    const VALUES: &'static [Value];
+    /// The variant a value names (every name of [`Choice::VALUES`] must map to one).
+    fn from_name(name: &str) -> Option<Self>;
+}
+
+/// One documented formulation choice: a key, its values and the genre's default.
+#[derive(Clone, Debug)]
+pub struct FormulationKey {
+    /// The key, e.g. `connectivity`.
+    pub key: &'static str,
+    /// What the key chooses.
+    pub doc: &'static str,
+    /// The allowed values.
+    pub values: &'static [Value],
+    /// The value used when the key is not given.
+    pub default: &'static str,
+}
+
+impl FormulationKey {
+    /// A key whose values are a [`Choice`]'s, with the genre's default.
+    pub fn of<C: Choice>(key: &'static str, doc: &'static str, default: &'static str) -> Self {
+        FormulationKey::new(key, doc, C::VALUES, default)
+    }
+    /// A key with the given values and default.
+    pub fn new(
+        key: &'static str,
+        doc: &'static str,
+        values: &'static [Value],
+        default: &'static str,
+    ) -> Self {
+        debug_assert!(
+            values.iter().any(|v| v.name == default),
+            "default `{default}` of `{key}` is not one of its values"
+        );
+        FormulationKey {
+            key,
+            doc,
+            values,
+            default,
+        }
+    }
+    /// The value named `name`, if the key has it.
+    pub fn value(&self, name: &str) -> Option<&'static Value> {
+        self.values.iter().find(|v| v.name == name)
+    }
+}
+
+/// Formulation keys every genre has: how the core lowers cardinality and pseudo-Boolean
+/// constraints to CNF (ignored by MIP backends).
+pub fn core_formulation_keys() -> Vec<FormulationKey> {
+    vec![FormulationKey::of::<crate::lower::CardEncoding>(
+        "card",
+        "CNF encoding of cardinality constraints (SAT backends)",
+        "totalizer",
+    )]
+}
+
+/// A chosen formulation: a value for every key of a genre (defaults filled in).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Formulation {
+    values: BTreeMap<String, String>,
+}
+
+impl Formulation {
+    /// Parses `k=v,k=v` against the genre's keys (plus the core's), filling in defaults.
+    pub fn parse(spec: &str, keys: &[FormulationKey]) -> Result<Formulation> {
+        let mut all: Vec<FormulationKey> = keys.to_vec();
+        all.extend(core_formulation_keys());
+        let mut values: BTreeMap<String, String> = all
+            .iter()
+            .map(|k| (k.key.to_string(), k.default.to_string()))
+            .collect();
+        for part in spec.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            let (k, v) = part.split_once('=').ok_or_else(|| {
+                Error::Usage(format!(
+                    "formulation `{part}`: expected KEY=VALUE (keys: {})",
+                    all.iter().map(|k| k.key).collect::<Vec<_>>().join(", ")
+                ))
+            })?;
+            let key = all.iter().find(|fk| fk.key == k.trim()).ok_or_else(|| {
+                Error::Usage(format!(
+                    "unknown formulation key `{}` (keys: {})",
+                    k.trim(),
+                    all.iter().map(|k| k.key).collect::<Vec<_>>().join(", ")
+                ))
+            })?;
+            if key.value(v.trim()).is_none() {
+                return Err(Error::Usage(format!(
+                    "unknown value `{}` for formulation key `{}` (values: {})",
+                    v.trim(),
+                    key.key,
+                    key.values
+                        .iter()
+                        .map(|v| v.name)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )));
+            }
+            values.insert(key.key.to_string(), v.trim().to_string());
+        }
+        Ok(Formulation { values })
+    }
+    /// The value of a key (its default when not given). Asking for a key the genre did not
+    /// declare is a bug in the genre, not a user error, so it panics instead of silently
+    /// meaning "default".
+    pub fn get(&self, key: &str) -> &str {
+        match self.values.get(key) {
+            Some(v) => v,
+            None => panic!("formulation key `{key}` is not declared by this genre"),
+        }
+    }
+    /// The value of a key read into its [`Choice`].
+    pub fn choice<C: Choice>(&self, key: &str) -> C {
+        let name = self.get(key);
+        C::from_name(name)
+            .unwrap_or_else(|| panic!("`{key}={name}` is declared but not read by its Choice"))
+    }
+    /// Whether every chosen value gives a complete model (see [`Value::complete`]).
+    pub fn is_complete(&self, keys: &[FormulationKey]) -> bool {
+        keys.iter()
+            .all(|k| k.value(self.get(k.key)).is_none_or(|v| v.complete))
+    }
+    /// The formulation written back as `k=v,k=v`.
+    pub fn spec(&self) -> String {
+        self.values
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect::<Vec<_>>()
+            .join(",")
+    }
+    /// Every combination of values of the given keys (the others at their defaults).
+    pub fn all_combinations(keys: &[FormulationKey]) -> Vec<Formulation> {
+        let mut specs = vec![String::new()];
+        for k in keys {
+            specs = specs
+                .iter()
+                .flat_map(|s| {
+                    k.values.iter().map(move |v| {
+                        if s.is_empty() {
+                            format!("{}={}", k.key, v.name)
+                        } else {
+                            format!("{s},{}={}", k.key, v.name)
+                        }
+                    })
+                })
+                .collect();
+        }
+        specs
+            .iter()
+            .map(|s| Formulation::parse(s, keys).expect("combinations of declared values parse"))
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::connectivity::ConnectivityEncoding;
+
+    fn keys() -> Vec<FormulationKey> {
+        vec![FormulationKey::of::<ConnectivityEncoding>(
+            "connectivity",
+            "test key",
+            "tree",
+        )]
+    }
+
+    #[test]
+    fn the_genres_default_is_used_and_values_are_typed() {
+        let f = Formulation::parse("", &keys()).unwrap();
+        assert_eq!(f.get("connectivity"), "tree");
+        assert_eq!(
+            f.choice::<ConnectivityEncoding>("connectivity"),
+            ConnectivityEncoding::Tree
+        );
+        assert!(f.is_complete(&keys()));
+        let f = Formulation::parse("connectivity=lazy", &keys()).unwrap();
+        assert!(!f.is_complete(&keys()));
+        assert_eq!(f.spec(), "card=totalizer,connectivity=lazy");
+    }
+
+    #[test]
+    fn unknown_keys_and_values_are_errors() {
+        let e = Formulation::parse("conectivity=tree", &keys()).unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("unknown formulation key `conectivity`"),
+            "{e}"
+        );
+        let e = Formulation::parse("connectivity=tre", &keys()).unwrap_err();
+        assert!(e.to_string().contains("values: lazy, tree, flow"), "{e}");
+        assert!(Formulation::parse("connectivity", &keys()).is_err());
+    }
+
+    #[test]
+    #[should_panic(expected = "not declared")]
+    fn asking_for_an_undeclared_key_is_a_bug_not_a_default() {
+        Formulation::parse("", &keys()).unwrap().get("line");
+    }
+
+    #[test]
+    fn every_declared_value_is_read_by_its_choice() {
+        for v in ConnectivityEncoding::VALUES {
+            assert!(
+                ConnectivityEncoding::from_name(v.name).is_some(),
+                "{}",
+                v.name
+            );
+        }
+        for v in <crate::lower::CardEncoding as Choice>::VALUES {
+            assert!(crate::lower::CardEncoding::from_name(v.name).is_some());
+        }
+        for v in <crate::puzzles::nonogram::formulate::LineModel as Choice>::VALUES {
+            assert!(crate::puzzles::nonogram::formulate::LineModel::from_name(v.name).is_some());
+        }
+    }
+}
