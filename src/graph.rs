@@ -151,6 +151,33 @@ pub fn articulation_points(adj: &[Vec<usize>], active: impl Fn(usize) -> bool) -
     (0..n).filter(|&v| is_cut[v]).collect()
 }
 
+/// The size of a maximum matching of a bipartite graph (Kuhn's augmenting paths); `left`
+/// says which side each node is on.
+pub fn bipartite_matching(adj: &[Vec<usize>], left: impl Fn(usize) -> bool) -> usize {
+    fn augment(
+        v: usize,
+        adj: &[Vec<usize>],
+        seen: &mut [bool],
+        mate: &mut [Option<usize>],
+    ) -> bool {
+        for &u in &adj[v] {
+            if !seen[u] {
+                seen[u] = true;
+                if mate[u].is_none_or(|w| augment(w, adj, seen, mate)) {
+                    mate[u] = Some(v);
+                    return true;
+                }
+            }
+        }
+        false
+    }
+    let mut mate = vec![None; adj.len()];
+    (0..adj.len())
+        .filter(|&v| left(v))
+        .filter(|&v| augment(v, adj, &mut vec![false; adj.len()], &mut mate))
+        .count()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -180,6 +207,15 @@ mod tests {
                 "mask {mask:09b}"
             );
         }
+    }
+
+    #[test]
+    fn bipartite_matching_of_a_path_and_a_star() {
+        // Path 0-1-2-3: two edges match. Star centre 0 with leaves 1..=3: one.
+        let path = adjacency(4, &[(0, 1), (1, 2), (2, 3)]);
+        assert_eq!(bipartite_matching(&path, |v| v % 2 == 0), 2);
+        let star = adjacency(4, &[(0, 1), (0, 2), (0, 3)]);
+        assert_eq!(bipartite_matching(&star, |v| v == 0), 1);
     }
 
     #[test]

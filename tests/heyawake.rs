@@ -101,7 +101,11 @@ fn solve_checked(
         p.check(s)
             .unwrap_or_else(|e| panic!("{backend} {spec}: invalid solution: {e}"));
     }
-    let rows = report.solutions.iter().map(|s| p.render(s)).collect();
+    let rows = report
+        .solutions
+        .iter()
+        .map(|s| p.grid.shading_rows(s))
+        .collect();
     (report.verdict, rows)
 }
 
@@ -248,7 +252,7 @@ fn edge_url_with_two_solutions_shows_both_verified_and_different() {
             .iter()
             .map(|r| r.as_str().unwrap())
             .collect();
-        let shading = p.parse_shading(&rows).unwrap();
+        let shading = p.grid.parse_shading(&rows).unwrap();
         p.check(&shading).unwrap();
     }
     assert!(json["stats"]["solver_calls"].as_u64().unwrap() >= 2);
@@ -281,7 +285,7 @@ fn facts_and_count_on_the_multiple_edge_case() {
 #[test]
 fn non_rectangular_rooms_on_a_non_square_grid() {
     let p = model("lshape_4x6.txt");
-    assert_eq!((p.width, p.height), (6, 4));
+    assert_eq!((p.grid.width, p.grid.height), (6, 4));
     let (verdict, rows) = solve_checked(&p, "varisat", "connectivity=lazy", Mode::Unique);
     assert_eq!(verdict, Verdict::Unique);
     assert_eq!(rows[0], answer("lshape_4x6.answer"));
@@ -312,7 +316,7 @@ fn true_names<'a>(
 
 /// Builds the shading rows from true variable names `shaded[rRcC]`.
 fn rows_from_true_names(p: &Heyawake, names: &[String]) -> Vec<String> {
-    let mut shaded = vec![false; p.cells()];
+    let mut shaded = vec![false; p.grid.len()];
     for name in names {
         let cell = name
             .strip_prefix("shaded[r")
@@ -321,12 +325,12 @@ fn rows_from_true_names(p: &Heyawake, names: &[String]) -> Vec<String> {
         if let Some(rc) = cell {
             let (r, c) = rc.split_once('c').unwrap();
             let (r, c): (usize, usize) = (r.parse().unwrap(), c.parse().unwrap());
-            shaded[(r - 1) * p.width + (c - 1)] = true;
+            shaded[(r - 1) * p.grid.width + (c - 1)] = true;
         }
     }
     p.check(&shaded)
         .expect("the external solver's answer keeps the rules");
-    p.render(&shaded)
+    p.grid.shading_rows(&shaded)
 }
 
 fn export(instance: &str, format: &str, spec: &str, dir: &Path) -> PathBuf {
@@ -729,4 +733,16 @@ fn big_room_with_a_big_clue_is_unique_by_two_independent_formulations() {
     assert_eq!(lazy_rows[0], tree_rows[0]);
     let room = p.rooms.iter().find(|r| r.label == "A").unwrap();
     assert_eq!((room.cells.len(), room.clue), (82, Some(28)));
+}
+
+#[test]
+fn the_generic_grid_text_of_the_seed_solves_to_its_published_answer() {
+    let out = puzzlec(&["solve", "heyawake", "models/heyawake/seed004.grid.txt"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let rows: Vec<String> = stdout(&out)
+        .lines()
+        .filter(|l| !l.is_empty() && l.chars().all(|c| c == '#' || c == '.'))
+        .map(str::to_string)
+        .collect();
+    assert_eq!(rows, answer("seed004.answer"));
 }

@@ -137,6 +137,16 @@ impl Grid {
         lines.extend(self.columns());
         lines
     }
+    /// One 0/1 answer variable per cell, named `{name}[r1c1]`.
+    pub fn answer_bools(
+        &self,
+        model: &mut crate::model::Model,
+        name: &str,
+    ) -> Vec<crate::model::Var> {
+        self.cells()
+            .map(|c| model.new_answer_bool(format!("{name}[{}]", self.name(c))))
+            .collect()
+    }
     /// Shading as text rows: `#` shaded, `.` not.
     pub fn shading_rows(&self, shaded: &[bool]) -> Vec<String> {
         self.char_rows(|c| if shaded[c] { '#' } else { '.' })

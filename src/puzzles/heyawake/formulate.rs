@@ -4,7 +4,7 @@
 use super::{Heyawake, Shading};
 use crate::error::Result;
 use crate::model::connectivity::{add_connected, ConnectivityEncoding};
-use crate::model::{Constraint, LinExpr, Lit, Model, Var};
+use crate::model::{Constraint, LinExpr, Lit, Model};
 use crate::puzzles::{Formulated, Formulation, FormulationKey, Puzzle};
 
 /// Heyawake's formulation keys.
@@ -16,109 +16,6 @@ pub fn formulation_keys() -> Vec<FormulationKey> {
     )]
 }
 
-impl Heyawake {
-    fn model(&self, formulation: &Formulation) -> Formulated<Shading> {
-        let mut m = Model::new();
-        let w = self.width;
-        let shaded: Vec<Var> = (0..self.cells())
-            .map(|i| m.new_answer_bool(format!("shaded[r{}c{}]", i / w + 1, i % w + 1)))
-            .collect();
-        let edges = crate::graph::grid_edges(self.height, self.width);
-        // Rule 1: no two shaded cells share an edge.
-        for &(a, b) in &edges {
-            m.add(
-                format!(
-                    "no touching r{}c{}-r{}c{}",
-                    a / w + 1,
-                    a % w + 1,
-                    b / w + 1,
-                    b % w + 1
-                ),
-                Constraint::clause([!shaded[a], !shaded[b]]),
-            );
-        }
-        // Rule 3: a numbered room holds exactly its number of shaded cells.
-        for room in &self.rooms {
-            if let Some(clue) = room.clue {
-                m.add(
-                    format!("room {} count", room.label),
-                    LinExpr::sum_vars(room.cells.iter().map(|&c| shaded[c])).eq(clue as i64),
-                );
-            }
-        }
-        // Rule 4: between two consecutive room borders of a line (and one cell beyond each),
-        // something is shaded.
-        for line in self.lines() {
-            let borders: Vec<usize> = (0..line.len().saturating_sub(1))
-                .filter(|&i| self.room_of[line[i]] != self.room_of[line[i + 1]])
-                .collect();
-            for pair in borders.windows(2) {
-                let (first, last) = (pair[0], pair[1] + 1);
-                let cells = &line[first..=last];
-                m.add(
-                    format!(
-                        "no run over two borders r{}c{}..r{}c{}",
-                        cells[0] / w + 1,
-                        cells[0] % w + 1,
-                        cells[cells.len() - 1] / w + 1,
-                        cells[cells.len() - 1] % w + 1
-                    ),
-                    Constraint::clause(cells.iter().map(|&c| shaded[c].lit())),
-                );
-            }
-        }
-        // Rule 5: something is shaded.
-        m.add(
-            "something shaded",
-            Constraint::clause(shaded.iter().map(|v| v.lit())),
-        );
-        // Rule 2: the unshaded cells are connected.
-        let unshaded: Vec<Lit> = shaded.iter().map(|&v| !v).collect();
-        // Redundant but sound: with rule 1 at most half the cells are shaded, so a grid of six
-        // or more cells has at least three unshaded ones, and no unshaded cell or pair of cells
-        // can be walled in by shaded neighbours. These are the cuts the lazy loop would find
-        // first, over and over, on big rooms; stating them up front saves the rounds.
-        if self.cells() >= 6 {
-            let adj = crate::graph::adjacency(self.cells(), &edges);
-            for (v, neighbours) in adj.iter().enumerate() {
-                m.add(
-                    format!("no walled-in cell r{}c{}", v / w + 1, v % w + 1),
-                    Constraint::clause(
-                        std::iter::once(shaded[v].lit())
-                            .chain(neighbours.iter().map(|&u| !shaded[u])),
-                    ),
-                );
-            }
-            for &(a, b) in &edges {
-                let mut clause = vec![shaded[a].lit(), shaded[b].lit()];
-                clause.extend(
-                    adj[a]
-                        .iter()
-                        .chain(adj[b].iter())
-                        .filter(|&&u| u != a && u != b)
-                        .map(|&u| !shaded[u]),
-                );
-                m.add(
-                    format!(
-                        "no walled-in pair r{}c{}-r{}c{}",
-                        a / w + 1,
-                        a % w + 1,
-                        b / w + 1,
-                        b % w + 1
-                    ),
-                    Constraint::clause(clause),
-                );
-            }
-        }
-        let encoding = formulation.choice::<ConnectivityEncoding>("connectivity");
-        add_connected(&mut m, "unshaded connected", &unshaded, &edges, encoding);
-        Formulated {
-            model: m,
-            decode: Box::new(move |a| shaded.iter().map(|&v| a.bool(v)).collect()),
-        }
-    }
-}
-
 impl Puzzle for Heyawake {
     type Solution = Shading;
     fn genre(&self) -> &'static str {
@@ -128,21 +25,85 @@ impl Puzzle for Heyawake {
         formulation_keys()
     }
     fn formulate(&self, formulation: &Formulation) -> Result<Formulated<Shading>> {
-        Ok(self.model(formulation))
+        let g = self.grid;
+        let mut m = Model::new();
+        let shaded = g.answer_bools(&mut m, "shaded");
+        let edges = g.edges();
+        for &(a, b) in &edges {
+            let name = format!("no touching {}-{}", g.name(a), g.name(b));
+            m.add(name, Constraint::clause([!shaded[a], !shaded[b]]));
+        }
+        for room in &self.rooms {
+            if let Some(clue) = room.clue {
+                let count = LinExpr::sum_vars(room.cells.iter().map(|&c| shaded[c]));
+                m.add(format!("room {} count", room.label), count.eq(clue as i64));
+            }
+        }
+        // Rule 4: between two consecutive room borders of a line (and one cell beyond each),
+        // something is shaded.
+        for line in g.lines() {
+            let borders: Vec<usize> = (0..line.len().saturating_sub(1))
+                .filter(|&i| self.room_of[line[i]] != self.room_of[line[i + 1]])
+                .collect();
+            for pair in borders.windows(2) {
+                let cells = &line[pair[0]..=pair[1] + 1];
+                let name = format!(
+                    "no run over two borders {}..{}",
+                    g.name(cells[0]),
+                    g.name(cells[cells.len() - 1])
+                );
+                m.add(
+                    name,
+                    Constraint::clause(cells.iter().map(|&c| shaded[c].lit())),
+                );
+            }
+        }
+        m.add(
+            "something shaded",
+            Constraint::clause(shaded.iter().map(|v| v.lit())),
+        );
+        // Redundant but sound: with rule 1 at most half the cells are shaded, so a grid of six
+        // or more cells has at least three unshaded ones, and no unshaded cell or pair of cells
+        // can be walled in by shaded neighbours. These are the cuts the lazy loop would find
+        // first, over and over, on big rooms; stating them up front saves the rounds.
+        if g.len() >= 6 {
+            for v in g.cells() {
+                let walls = g.neighbours4(v).map(|u| !shaded[u]);
+                let clause = std::iter::once(shaded[v].lit()).chain(walls);
+                m.add(
+                    format!("no walled-in cell {}", g.name(v)),
+                    Constraint::clause(clause),
+                );
+            }
+            for &(a, b) in &edges {
+                let around = g.neighbours4(a).chain(g.neighbours4(b));
+                let walls = around.filter(|&u| u != a && u != b).map(|u| !shaded[u]);
+                let clause = [shaded[a].lit(), shaded[b].lit()].into_iter().chain(walls);
+                let name = format!("no walled-in pair {}-{}", g.name(a), g.name(b));
+                m.add(name, Constraint::clause(clause));
+            }
+        }
+        let unshaded: Vec<Lit> = shaded.iter().map(|&v| !v).collect();
+        let encoding = formulation.choice::<ConnectivityEncoding>("connectivity");
+        add_connected(&mut m, "unshaded connected", &unshaded, &edges, encoding);
+        Ok(Formulated {
+            model: m,
+            decode: Box::new(move |a| shaded.iter().map(|&v| a.bool(v)).collect()),
+        })
     }
     fn verify(&self, solution: &Shading) -> std::result::Result<(), String> {
         self.check(solution)
     }
     fn rows(&self, solution: &Shading) -> Vec<String> {
-        self.render(solution)
+        self.grid.shading_rows(solution)
     }
     fn precheck(&self) -> Option<String> {
         self.rooms.iter().find_map(|room| {
-            let clue = room.clue? as usize;
-            let most = self.max_shaded(room);
+            let (clue, most) = (room.clue? as usize, self.max_shaded(room));
             (clue > most).then(|| {
                 format!(
-                    "room {} asks for {clue} shaded cells but can hold at most {most} without two touching",
+                    "room {} asks for {clue} shaded cells but can hold at most {most} without \
+                     two touching",
                     room.label
                 )
             })

@@ -12,7 +12,9 @@
 
 use super::Heyawake;
 use crate::error::{Error, Result};
-use crate::graph::{adjacency, components, grid_edges};
+use crate::graph::{adjacency, components};
+use crate::grid::text::{looks_generic, CellValue, GridText};
+use crate::grid::{Grid, Rooms};
 
 /// Reads a text file or a URL, whichever the input is.
 pub fn parse(source: &str, text: &str) -> Result<Heyawake> {
@@ -25,9 +27,43 @@ pub fn parse(source: &str, text: &str) -> Result<Heyawake> {
     if first.starts_with("http://") || first.starts_with("https://") || first.contains("?heyawake")
     {
         parse_url(first)
+    } else if looks_generic(text) {
+        parse_generic(source, text)
     } else {
         parse_text(source, text)
     }
+}
+
+/// Reads the generic grid text: a clue grid (a room's number in any one of its cells) and
+/// a room-id grid.
+pub fn parse_generic(source: &str, text: &str) -> Result<Heyawake> {
+    let t = GridText::parse(source, text, true)?;
+    let rooms = t.rooms()?;
+    let mut clues: Vec<Option<u32>> = vec![None; rooms.len()];
+    t.map_cells(|c, v| {
+        let room = rooms.room_of[c];
+        let size = rooms.cells[room].len();
+        match v {
+            CellValue::Empty | CellValue::Unknown => Ok(()),
+            CellValue::Number(n) if n as usize > size => {
+                Err(format!("clue {n} is larger than its room ({size} cells)"))
+            }
+            CellValue::Number(_) if clues[room].is_some() => {
+                Err("a second clue in the same room".into())
+            }
+            CellValue::Number(n) => {
+                clues[room] = Some(n);
+                Ok(())
+            }
+            CellValue::Other(x) => Err(format!("`{x}` is not a clue (a number, `-` or `?`)")),
+        }
+    })?;
+    Ok(Heyawake::new(
+        t.grid,
+        rooms,
+        |r| (r + 1).to_string(),
+        |r| clues[r],
+    ))
 }
 
 /// Reads the letter-grid text format.
@@ -35,30 +71,24 @@ pub fn parse_text(source: &str, text: &str) -> Result<Heyawake> {
     let mut grid: Vec<(usize, Vec<char>)> = Vec::new();
     let mut clue_lines: Vec<(usize, &str)> = Vec::new();
     for (i, line) in text.lines().enumerate() {
-        let line_no = i + 1;
-        let t = line.trim_end();
+        let (line_no, t) = (i + 1, line.trim_end());
         if t.trim().is_empty() || t.trim_start().starts_with("//") {
             continue;
         }
         if t.contains('=') {
             clue_lines.push((line_no, t));
+        } else if !clue_lines.is_empty() {
+            let msg = "grid row after the clue lines; expected clues like `A=2`";
+            return Err(Error::input(source, line_no, 1, msg));
+        } else if let Some(col) = t.find(char::is_whitespace) {
+            let msg = "space inside a grid row; expected one room label per cell";
+            return Err(Error::input(
+                source,
+                line_no,
+                t[..col].chars().count() + 1,
+                msg,
+            ));
         } else {
-            if !clue_lines.is_empty() {
-                return Err(Error::input(
-                    source,
-                    line_no,
-                    1,
-                    "grid row after the clue lines; expected clues like `A=2`",
-                ));
-            }
-            if let Some(col) = t.find(char::is_whitespace) {
-                return Err(Error::input(
-                    source,
-                    line_no,
-                    t[..col].chars().count() + 1,
-                    "space inside a grid row; expected one room label per cell",
-                ));
-            }
             grid.push((line_no, t.chars().collect()));
         }
     }
@@ -71,124 +101,76 @@ pub fn parse_text(source: &str, text: &str) -> Result<Heyawake> {
         ));
     };
     let width = first.len();
-    for (line_no, row) in &grid {
-        if row.len() != width {
-            return Err(Error::input(
-                source,
-                *line_no,
-                row.len().min(width) + 1,
-                format!(
-                    "ragged grid: this row has {} cells, row at line {first_line} has {width}",
-                    row.len()
-                ),
-            ));
-        }
+    if let Some((line_no, row)) = grid.iter().find(|(_, row)| row.len() != width) {
+        return Err(Error::input(
+            source,
+            *line_no,
+            row.len().min(width) + 1,
+            format!(
+                "ragged grid: this row has {} cells, row at line {first_line} has {width}",
+                row.len()
+            ),
+        ));
     }
-    let height = grid.len();
+    let shape = Grid::new(grid.len(), width);
     let labels: Vec<char> = grid.iter().flat_map(|(_, r)| r.iter().copied()).collect();
-    // Each label must name one connected room.
-    let edges: Vec<(usize, usize)> = grid_edges(height, width)
-        .into_iter()
-        .filter(|&(a, b)| labels[a] == labels[b])
-        .collect();
-    let comps = components(&adjacency(width * height, &edges), |_| true);
-    let mut seen: std::collections::HashMap<char, usize> = Default::default();
-    for comp in &comps {
-        let label = labels[comp[0]];
-        if let Some(&other) = seen.get(&label) {
-            let cell = comp[0];
-            return Err(Error::input(
-                source,
-                grid[cell / width].0,
-                cell % width + 1,
-                format!(
-                    "room `{label}` is in two pieces (also at line {}, column {}); give each \
-                     room its own label",
-                    grid[other / width].0,
-                    other % width + 1
-                ),
-            ));
-        }
-        seen.insert(label, comp[0]);
-    }
-    let mut clues: std::collections::HashMap<char, Option<u32>> = Default::default();
+    let at = |c: usize| (grid[c / width].0, c % width + 1);
+    let rooms = Rooms::from_labels(shape, &labels).map_err(|split| {
+        let ((line, col), (other_line, other_col)) = (at(split.second), at(split.first));
+        Error::input(
+            source,
+            line,
+            col,
+            format!(
+                "room `{}` is in two pieces (also at line {other_line}, column {other_col}); \
+                 give each room its own label",
+                labels[split.second]
+            ),
+        )
+    })?;
+    let room_of_label = |l: char| {
+        labels
+            .iter()
+            .position(|&x| x == l)
+            .map(|c| rooms.room_of[c])
+    };
+    let mut clues: Vec<Option<Option<u32>>> = vec![None; rooms.len()];
     for (line_no, line) in clue_lines {
-        for (token_col, token) in crate::puzzles::clue_tokens(line) {
-            let Some((label, value)) = token.split_once('=') else {
-                return Err(Error::input(
-                    source,
-                    line_no,
-                    token_col,
-                    format!("`{token}`: expected ROOM=NUMBER"),
-                ));
-            };
+        for (col, token) in crate::puzzles::clue_tokens(line) {
+            let err = |col: usize, msg: String| Error::input(source, line_no, col, msg);
+            let (label, value) = token
+                .split_once('=')
+                .ok_or_else(|| err(col, format!("`{token}`: expected ROOM=NUMBER")))?;
             let mut chars = label.chars();
             let (Some(l), None) = (chars.next(), chars.next()) else {
-                return Err(Error::input(
-                    source,
-                    line_no,
-                    token_col,
-                    format!("`{label}` is not a single room label"),
-                ));
+                return Err(err(col, format!("`{label}` is not a single room label")));
             };
-            let Some(&first_cell) = seen.get(&l) else {
-                return Err(Error::input(
-                    source,
-                    line_no,
-                    token_col,
-                    format!("no room `{l}` in the grid"),
-                ));
+            let room =
+                room_of_label(l).ok_or_else(|| err(col, format!("no room `{l}` in the grid")))?;
+            let value_col = col + label.chars().count() + 1;
+            let size = rooms.cells[room].len();
+            let clue = match value {
+                "?" => None,
+                v => match v.parse::<u32>() {
+                    Err(_) => return Err(err(value_col, format!("`{v}` is not a number or `?`"))),
+                    Ok(n) if n as usize > size => {
+                        let msg = format!(
+                            "clue {n} for room `{l}` is larger than the room ({size} cells)"
+                        );
+                        return Err(err(value_col, msg));
+                    }
+                    Ok(n) => Some(n),
+                },
             };
-            let value_col = token_col + label.chars().count() + 1;
-            let clue = if value == "?" {
-                None
-            } else {
-                let n: u32 = value.parse().map_err(|_| {
-                    Error::input(
-                        source,
-                        line_no,
-                        value_col,
-                        format!("`{value}` is not a number or `?`"),
-                    )
-                })?;
-                let size = labels.iter().filter(|&&c| c == l).count();
-                if n as usize > size {
-                    return Err(Error::input(
-                        source,
-                        line_no,
-                        value_col,
-                        format!("clue {n} for room `{l}` is larger than the room ({size} cells)"),
-                    ));
-                }
-                Some(n)
-            };
-            if clues.insert(l, clue).is_some() {
-                return Err(Error::input(
-                    source,
-                    line_no,
-                    token_col,
-                    format!("room `{l}` has two clues"),
-                ));
+            if clues[room].replace(clue).is_some() {
+                return Err(err(col, format!("room `{l}` has two clues")));
             }
-            let _ = first_cell;
         }
     }
-    let ids: Vec<usize> = labels.iter().map(|&c| c as usize).collect();
-    Ok(Heyawake::from_room_ids(
-        width,
-        height,
-        &ids,
-        |id| {
-            char::from_u32(id as u32)
-                .map(String::from)
-                .unwrap_or_default()
-        },
-        |id| {
-            char::from_u32(id as u32)
-                .and_then(|c| clues.get(&c).copied())
-                .flatten()
-        },
-    ))
+    let label = |r: usize| labels[rooms.cells[r][0]].to_string();
+    Ok(Heyawake::new(shape, rooms.clone(), label, |r| {
+        clues[r].flatten()
+    }))
 }
 
 /// A URL error at a character position (1-based column of the whole URL).
@@ -353,12 +335,15 @@ pub fn parse_url(url: &str) -> Result<Heyawake> {
             }
         }
     }
-    Ok(Heyawake::from_room_ids(
-        width,
-        height,
-        &ids,
-        |id| (id + 1).to_string(),
-        |id| clues[id],
+    let rooms = Rooms {
+        room_of: ids,
+        cells: comps,
+    };
+    Ok(Heyawake::new(
+        Grid::new(height, width),
+        rooms,
+        |r| (r + 1).to_string(),
+        |r| clues[r],
     ))
 }
 
@@ -369,7 +354,7 @@ mod tests {
     #[test]
     fn cspuz_example_url_decodes_to_eleven_rooms_with_two_clues() {
         let p = parse_url("https://puzz.link/p?heyawake/6/6/aa66aapv0fu0g2i3k").unwrap();
-        assert_eq!((p.width, p.height, p.rooms.len()), (6, 6, 11));
+        assert_eq!((p.grid.width, p.grid.height, p.rooms.len()), (6, 6, 11));
         // Rooms numbered from 0 in raster order of their first cell, as the spec counts them.
         let clued: Vec<(usize, u32)> = p
             .rooms
@@ -416,6 +401,31 @@ mod tests {
         assert!(e.to_string().contains("not a heyawake URL"), "{e}");
         let e = parse_url("https://puzz.link/p?heyawake/2/2/009").unwrap_err();
         assert!(e.to_string().contains("larger than the room"), "{e}");
+    }
+
+    #[test]
+    fn the_generic_grid_text_reads_the_same_puzzle_as_the_letter_grid() {
+        let letters =
+            parse_text("s", include_str!("../../../models/heyawake/seed004.txt")).unwrap();
+        let generic = include_str!("../../../models/heyawake/seed004.grid.txt");
+        let p = parse("seed004.grid.txt", generic).unwrap();
+        assert_eq!(p.room_of, letters.room_of);
+        let clues = |h: &Heyawake| h.rooms.iter().map(|r| r.clue).collect::<Vec<_>>();
+        assert_eq!(clues(&p), clues(&letters));
+    }
+
+    #[test]
+    fn generic_text_errors_name_line_and_column() {
+        let e = parse("g", "2 2\n1 -\n2 -\n\na a\na a\n").unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("g:3:1: a second clue in the same room"),
+            "{e}"
+        );
+        let e = parse("g", "2 2\n5 -\n- -\n\na a\nb b\n").unwrap_err();
+        assert!(e.to_string().starts_with("g:2:1: clue 5 is larger"), "{e}");
+        let e = parse("g", "2 2\nx -\n- -\n\na a\nb b\n").unwrap_err();
+        assert!(e.to_string().starts_with("g:2:1: `x` is not a clue"), "{e}");
     }
 
     #[test]
