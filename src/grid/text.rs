@@ -271,6 +271,107 @@ impl GridText {
     }
 }
 
+/// A letter grid (one character per cell naming its room, no spaces) followed by lines of
+/// `LABEL=VALUE` tokens: the seed's heyawake format, usable by any region genre.
+#[derive(Clone, Debug)]
+pub struct LetterGrid {
+    /// The grid's shape.
+    pub grid: Grid,
+    /// The label of each cell.
+    pub labels: Vec<char>,
+    /// The rooms (each label one connected room).
+    pub rooms: Rooms,
+    /// The `LABEL=VALUE` tokens: the room, the value text and the value's position.
+    pub values: Vec<(usize, Token)>,
+}
+
+impl LetterGrid {
+    /// Parses the text; every `LABEL=VALUE` must name a room of the grid.
+    pub fn parse(source: &str, text: &str) -> Result<LetterGrid> {
+        let err = |line, col, msg: String| Error::input(source, line, col, msg);
+        let mut rows: Vec<(usize, Vec<char>)> = Vec::new();
+        let mut value_lines: Vec<(usize, &str)> = Vec::new();
+        for (line_no, t) in content_lines(text).filter(|(_, l)| !l.trim().is_empty()) {
+            if t.contains('=') {
+                value_lines.push((line_no, t));
+            } else if !value_lines.is_empty() {
+                let msg = "grid row after the clue lines; expected clues like `A=2`";
+                return Err(err(line_no, 1, msg.into()));
+            } else if let Some(col) = t.find(char::is_whitespace) {
+                let msg = "space inside a grid row; expected one room label per cell";
+                return Err(err(line_no, t[..col].chars().count() + 1, msg.into()));
+            } else {
+                rows.push((line_no, t.chars().collect()));
+            }
+        }
+        let Some((first_line, first)) = rows.first() else {
+            return Err(err(
+                1,
+                1,
+                "no grid rows; expected rows of room labels".into(),
+            ));
+        };
+        let width = first.len();
+        if let Some((line_no, row)) = rows.iter().find(|(_, row)| row.len() != width) {
+            let msg = format!(
+                "ragged grid: this row has {} cells, row at line {first_line} has {width}",
+                row.len()
+            );
+            return Err(err(*line_no, row.len().min(width) + 1, msg));
+        }
+        let grid = Grid::new(rows.len(), width);
+        let labels: Vec<char> = rows.iter().flat_map(|(_, r)| r.iter().copied()).collect();
+        let at = |c: Cell| (rows[c / width].0, c % width + 1);
+        let rooms = Rooms::from_labels(grid, &labels).map_err(|split| {
+            let ((line, col), (other_line, other_col)) = (at(split.second), at(split.first));
+            let label = labels[split.second];
+            let msg = format!(
+                "room `{label}` is in two pieces (also at line {other_line}, column \
+                 {other_col}); give each room its own label"
+            );
+            err(line, col, msg)
+        })?;
+        let mut values = Vec::new();
+        for (line_no, line) in value_lines {
+            for (col, token) in crate::puzzles::clue_tokens(line) {
+                let (label, value) = token
+                    .split_once('=')
+                    .ok_or_else(|| err(line_no, col, format!("`{token}`: expected ROOM=NUMBER")))?;
+                let mut chars = label.chars();
+                let (Some(l), None) = (chars.next(), chars.next()) else {
+                    return Err(err(
+                        line_no,
+                        col,
+                        format!("`{label}` is not a single room label"),
+                    ));
+                };
+                let Some(cell) = labels.iter().position(|&x| x == l) else {
+                    return Err(err(line_no, col, format!("no room `{l}` in the grid")));
+                };
+                if values.iter().any(|(r, _)| *r == rooms.room_of[cell]) {
+                    return Err(err(line_no, col, format!("room `{l}` has two clues")));
+                }
+                let value = Token {
+                    text: value.to_string(),
+                    line: line_no,
+                    col: col + label.chars().count() + 1,
+                };
+                values.push((rooms.room_of[cell], value));
+            }
+        }
+        Ok(LetterGrid {
+            grid,
+            labels,
+            rooms,
+            values,
+        })
+    }
+    /// The label of a room.
+    pub fn label(&self, room: usize) -> String {
+        self.labels[self.rooms.cells[room][0]].to_string()
+    }
+}
+
 /// Reads a cell token the usual way.
 pub fn cell_value(token: &str) -> CellValue {
     match token {
@@ -338,6 +439,31 @@ mod tests {
             })
             .unwrap_err();
         assert!(e.to_string().starts_with("f:2:1: `x`"), "{e}");
+    }
+
+    #[test]
+    fn letter_grids_with_label_values() {
+        let g = LetterGrid::parse("f", "AAB\nCCB\nA=2 B=?\n").unwrap();
+        assert_eq!(g.rooms.len(), 3);
+        assert_eq!(g.label(1), "B");
+        let values: Vec<(usize, &str)> = g
+            .values
+            .iter()
+            .map(|(r, t)| (*r, t.text.as_str()))
+            .collect();
+        assert_eq!(values, vec![(0, "2"), (1, "?")]);
+        assert_eq!((g.values[1].1.line, g.values[1].1.col), (3, 7));
+        let e = LetterGrid::parse("f", "AB\nBA\n").unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("f:2:1: room `B` is in two pieces"),
+            "{e}"
+        );
+        let e = LetterGrid::parse("f", "AB\nAB\nA=1 A=2\n").unwrap_err();
+        assert!(
+            e.to_string().starts_with("f:3:5: room `A` has two clues"),
+            "{e}"
+        );
     }
 
     #[test]

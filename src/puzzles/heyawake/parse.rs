@@ -13,7 +13,7 @@
 use super::Heyawake;
 use crate::error::{Error, Result};
 use crate::graph::{adjacency, components};
-use crate::grid::text::{looks_generic, CellValue, GridText};
+use crate::grid::text::{cell_value, looks_generic, CellValue, GridText, LetterGrid};
 use crate::grid::{Grid, Rooms};
 
 /// Reads a text file or a URL, whichever the input is.
@@ -34,6 +34,18 @@ pub fn parse(source: &str, text: &str) -> Result<Heyawake> {
     }
 }
 
+/// A room's clue from a cell value: a number up to the room's size, or none.
+fn room_clue(value: CellValue, size: usize) -> std::result::Result<Option<u32>, String> {
+    match value {
+        CellValue::Empty | CellValue::Unknown => Ok(None),
+        CellValue::Number(n) if n as usize > size => {
+            Err(format!("clue {n} is larger than its room ({size} cells)"))
+        }
+        CellValue::Number(n) => Ok(Some(n)),
+        CellValue::Other(x) => Err(format!("`{x}` is not a clue (a number, `-` or `?`)")),
+    }
+}
+
 /// Reads the generic grid text: a clue grid (a room's number in any one of its cells) and
 /// a room-id grid.
 pub fn parse_generic(source: &str, text: &str) -> Result<Heyawake> {
@@ -42,20 +54,12 @@ pub fn parse_generic(source: &str, text: &str) -> Result<Heyawake> {
     let mut clues: Vec<Option<u32>> = vec![None; rooms.len()];
     t.map_cells(|c, v| {
         let room = rooms.room_of[c];
-        let size = rooms.cells[room].len();
-        match v {
-            CellValue::Empty | CellValue::Unknown => Ok(()),
-            CellValue::Number(n) if n as usize > size => {
-                Err(format!("clue {n} is larger than its room ({size} cells)"))
-            }
-            CellValue::Number(_) if clues[room].is_some() => {
-                Err("a second clue in the same room".into())
-            }
-            CellValue::Number(n) => {
-                clues[room] = Some(n);
+        match room_clue(v, rooms.cells[room].len())? {
+            Some(_) if clues[room].is_some() => Err("a second clue in the same room".into()),
+            clue => {
+                clues[room] = clues[room].or(clue);
                 Ok(())
             }
-            CellValue::Other(x) => Err(format!("`{x}` is not a clue (a number, `-` or `?`)")),
         }
     })?;
     Ok(Heyawake::new(
@@ -68,109 +72,18 @@ pub fn parse_generic(source: &str, text: &str) -> Result<Heyawake> {
 
 /// Reads the letter-grid text format.
 pub fn parse_text(source: &str, text: &str) -> Result<Heyawake> {
-    let mut grid: Vec<(usize, Vec<char>)> = Vec::new();
-    let mut clue_lines: Vec<(usize, &str)> = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let (line_no, t) = (i + 1, line.trim_end());
-        if t.trim().is_empty() || t.trim_start().starts_with("//") {
-            continue;
-        }
-        if t.contains('=') {
-            clue_lines.push((line_no, t));
-        } else if !clue_lines.is_empty() {
-            let msg = "grid row after the clue lines; expected clues like `A=2`";
-            return Err(Error::input(source, line_no, 1, msg));
-        } else if let Some(col) = t.find(char::is_whitespace) {
-            let msg = "space inside a grid row; expected one room label per cell";
-            return Err(Error::input(
-                source,
-                line_no,
-                t[..col].chars().count() + 1,
-                msg,
-            ));
-        } else {
-            grid.push((line_no, t.chars().collect()));
-        }
+    let t = LetterGrid::parse(source, text)?;
+    let mut clues = vec![None; t.rooms.len()];
+    for (room, value) in &t.values {
+        let clue = room_clue(cell_value(&value.text), t.rooms.cells[*room].len());
+        clues[*room] = clue.map_err(|m| Error::input(source, value.line, value.col, m))?;
     }
-    let Some((first_line, first)) = grid.first() else {
-        return Err(Error::input(
-            source,
-            1,
-            1,
-            "no grid rows; expected rows of room labels",
-        ));
-    };
-    let width = first.len();
-    if let Some((line_no, row)) = grid.iter().find(|(_, row)| row.len() != width) {
-        return Err(Error::input(
-            source,
-            *line_no,
-            row.len().min(width) + 1,
-            format!(
-                "ragged grid: this row has {} cells, row at line {first_line} has {width}",
-                row.len()
-            ),
-        ));
-    }
-    let shape = Grid::new(grid.len(), width);
-    let labels: Vec<char> = grid.iter().flat_map(|(_, r)| r.iter().copied()).collect();
-    let at = |c: usize| (grid[c / width].0, c % width + 1);
-    let rooms = Rooms::from_labels(shape, &labels).map_err(|split| {
-        let ((line, col), (other_line, other_col)) = (at(split.second), at(split.first));
-        Error::input(
-            source,
-            line,
-            col,
-            format!(
-                "room `{}` is in two pieces (also at line {other_line}, column {other_col}); \
-                 give each room its own label",
-                labels[split.second]
-            ),
-        )
-    })?;
-    let room_of_label = |l: char| {
-        labels
-            .iter()
-            .position(|&x| x == l)
-            .map(|c| rooms.room_of[c])
-    };
-    let mut clues: Vec<Option<Option<u32>>> = vec![None; rooms.len()];
-    for (line_no, line) in clue_lines {
-        for (col, token) in crate::puzzles::clue_tokens(line) {
-            let err = |col: usize, msg: String| Error::input(source, line_no, col, msg);
-            let (label, value) = token
-                .split_once('=')
-                .ok_or_else(|| err(col, format!("`{token}`: expected ROOM=NUMBER")))?;
-            let mut chars = label.chars();
-            let (Some(l), None) = (chars.next(), chars.next()) else {
-                return Err(err(col, format!("`{label}` is not a single room label")));
-            };
-            let room =
-                room_of_label(l).ok_or_else(|| err(col, format!("no room `{l}` in the grid")))?;
-            let value_col = col + label.chars().count() + 1;
-            let size = rooms.cells[room].len();
-            let clue = match value {
-                "?" => None,
-                v => match v.parse::<u32>() {
-                    Err(_) => return Err(err(value_col, format!("`{v}` is not a number or `?`"))),
-                    Ok(n) if n as usize > size => {
-                        let msg = format!(
-                            "clue {n} for room `{l}` is larger than the room ({size} cells)"
-                        );
-                        return Err(err(value_col, msg));
-                    }
-                    Ok(n) => Some(n),
-                },
-            };
-            if clues[room].replace(clue).is_some() {
-                return Err(err(col, format!("room `{l}` has two clues")));
-            }
-        }
-    }
-    let label = |r: usize| labels[rooms.cells[r][0]].to_string();
-    Ok(Heyawake::new(shape, rooms.clone(), label, |r| {
-        clues[r].flatten()
-    }))
+    Ok(Heyawake::new(
+        t.grid,
+        t.rooms.clone(),
+        |r| t.label(r),
+        |r| clues[r],
+    ))
 }
 
 /// A URL error at a character position (1-based column of the whole URL).
