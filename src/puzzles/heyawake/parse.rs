@@ -39,7 +39,7 @@ fn room_clue(value: CellValue, size: usize) -> std::result::Result<Option<u32>, 
     match value {
         CellValue::Empty | CellValue::Unknown => Ok(None),
         CellValue::Number(n) if n as usize > size => {
-            Err(format!("clue {n} is larger than its room ({size} cells)"))
+            Err(format!("clue {n} is larger than the room ({size} cells)"))
         }
         CellValue::Number(n) => Ok(Some(n)),
         CellValue::Other(x) => Err(format!("`{x}` is not a clue (a number, `-` or `?`)")),
