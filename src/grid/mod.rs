@@ -67,7 +67,7 @@ impl Grid {
     /// The cell's name, `r3c4` (1-based), used in every message, variable and export.
     pub fn name(&self, cell: Cell) -> String {
         let (r, c) = self.rc(cell);
-        format!("r{}c{}", r + 1, c + 1)
+        cell_name(r, c)
     }
     /// The cell `(dr, dc)` away, if it is inside the grid.
     pub fn offset(&self, cell: Cell, dr: isize, dc: isize) -> Option<Cell> {
@@ -184,6 +184,11 @@ impl Grid {
         }
         Ok(out)
     }
+}
+
+/// The name of the cell at a 0-based row and column: `r3c4`, 1-based.
+pub fn cell_name(row: usize, col: usize) -> String {
+    format!("r{}c{}", row + 1, col + 1)
 }
 
 /// The maximal runs of consecutive cells of a line on which `keep` holds, in order.

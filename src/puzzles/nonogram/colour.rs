@@ -4,6 +4,7 @@
 //! per block, order and cover/support clauses.
 
 use crate::error::{Error, Result};
+use crate::grid::cell_name;
 use crate::model::{Constraint, Lit, Model, Var};
 use crate::puzzles::{Formulated, Formulation, FormulationKey, Puzzle};
 use std::collections::BTreeMap;
@@ -315,12 +316,8 @@ impl ColourNonogram {
                     .map(|c| {
                         (0..self.colours.len())
                             .map(|k| {
-                                let name = format!(
-                                    "colour[r{}c{}={}]",
-                                    r + 1,
-                                    c + 1,
-                                    self.colours[k].code
-                                );
+                                let name =
+                                    format!("colour[{}={}]", cell_name(r, c), self.colours[k].code);
                                 if k == 0 {
                                     model.new_bool(name)
                                 } else {
@@ -335,7 +332,7 @@ impl ColourNonogram {
         for (r, row) in cells.iter().enumerate() {
             for (c, options) in row.iter().enumerate() {
                 model.add(
-                    format!("one colour r{}c{}", r + 1, c + 1),
+                    format!("one colour {}", cell_name(r, c)),
                     Constraint::exactly_one(options.iter().map(|v| v.lit())),
                 );
             }

@@ -18,6 +18,7 @@ use super::line::{all_patterns, start_bounds, Cell};
 use super::logic::line_logic;
 use super::Nonogram;
 use crate::error::Result;
+use crate::grid::cell_name;
 use crate::model::regular::{add_regular, BinaryDfa};
 use crate::model::{Constraint, LinExpr, Lit, Model, Var};
 
@@ -144,7 +145,7 @@ pub fn build(
     let cells: Vec<Vec<Var>> = (0..puzzle.height)
         .map(|r| {
             (0..puzzle.width)
-                .map(|c| model.new_answer_bool(format!("filled[r{}c{}]", r + 1, c + 1)))
+                .map(|c| model.new_answer_bool(format!("filled[{}]", cell_name(r, c))))
                 .collect()
         })
         .collect();
@@ -159,11 +160,11 @@ pub fn build(
                 let v = cells[r][c];
                 match cell {
                     Cell::Filled => model.add(
-                        format!("line logic: r{}c{} filled", r + 1, c + 1),
+                        format!("line logic: {} filled", cell_name(r, c)),
                         Constraint::clause([v.lit()]),
                     ),
                     Cell::Empty => model.add(
-                        format!("line logic: r{}c{} empty", r + 1, c + 1),
+                        format!("line logic: {} empty", cell_name(r, c)),
                         Constraint::clause([!v]),
                     ),
                     Cell::Unknown => {}

@@ -9,6 +9,7 @@
 use super::parse::{Cell, Slot};
 use super::{Skeleton, Solution};
 use crate::error::Result;
+use crate::grid::cell_name;
 use crate::model::{Constraint, LinExpr, Lit, Model, Var};
 use crate::puzzles::{Formulated, Formulation, FormulationKey, Value};
 use std::collections::BTreeMap;
@@ -108,7 +109,7 @@ fn slot_label(s: &Slot) -> String {
         super::parse::Direction::Across => 'a',
         super::parse::Direction::Down => 'd',
     };
-    format!("r{}c{}{d}", s.row + 1, s.col + 1)
+    format!("{}{d}", cell_name(s.row, s.col))
 }
 
 /// Builds the model of the chosen formulation.
@@ -149,7 +150,7 @@ pub fn formulate(p: &Skeleton, f: &Formulation) -> Result<Formulated<Solution>> 
     }
     let letter = |slot: usize, n: usize, pos: usize| classes[place[slot][n].0].0[pos];
     for x in crossings(p) {
-        let cell_name = format!("r{}c{}", x.cell.0 + 1, x.cell.1 + 1);
+        let cell_name = cell_name(x.cell.0, x.cell.1);
         // letter -> the place vars of each side with that letter at the crossing
         let mut by_letter: BTreeMap<char, (Vec<Var>, Vec<Var>)> = BTreeMap::new();
         for (n, &(_, v)) in place[x.a].iter().enumerate() {
