@@ -37,9 +37,14 @@ pub struct Input {
 }
 
 impl Input {
-    /// Reads an input argument: a URL, `-` for standard input, or a file path.
+    /// Reads an input argument: a URL or a fumen string given inline, `-` for standard input,
+    /// or a file path.
     pub fn read(arg: &str) -> Result<Input> {
-        if arg.starts_with("http://") || arg.starts_with("https://") {
+        let inline = arg.starts_with("http://")
+            || arg.starts_with("https://")
+            || (crate::puzzles::tetromino::field::is_fumen(arg)
+                && !std::path::Path::new(arg).exists());
+        if inline {
             return Ok(Input {
                 source: "URL".into(),
                 text: arg.to_string(),

@@ -59,18 +59,8 @@ pub fn run(cmd: Command) -> i32 {
 }
 
 fn read(arg: &str) -> Result<(String, String)> {
-    if arg.starts_with("http://") || arg.starts_with("https://") {
-        return Ok(("URL".into(), arg.to_string()));
-    }
-    let text = if arg == "-" {
-        let mut s = String::new();
-        std::io::Read::read_to_string(&mut std::io::stdin(), &mut s)
-            .map_err(|e| Error::Io(format!("cannot read standard input: {e}")))?;
-        s
-    } else {
-        std::fs::read_to_string(arg).map_err(|e| Error::Io(format!("cannot read {arg}: {e}")))?
-    };
-    Ok((arg.to_string(), text))
+    let input = crate::registry::Input::read(arg)?;
+    Ok((input.source, input.text))
 }
 
 /// Largest PNG side we turn into clues: past it the "picture" is a photo, not a nonogram.

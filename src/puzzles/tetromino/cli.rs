@@ -53,18 +53,8 @@ pub struct ListArgs {
 
 /// Reads the input argument: a fumen string given inline, `-`, or a file.
 pub fn read_input(arg: &str) -> Result<(String, String)> {
-    if field::is_fumen(arg) && !std::path::Path::new(arg).exists() {
-        return Ok(("URL".into(), arg.to_string()));
-    }
-    let text = if arg == "-" {
-        let mut s = String::new();
-        std::io::Read::read_to_string(&mut std::io::stdin(), &mut s)
-            .map_err(|e| Error::Io(format!("cannot read standard input: {e}")))?;
-        s
-    } else {
-        std::fs::read_to_string(arg).map_err(|e| Error::Io(format!("cannot read {arg}: {e}")))?
-    };
-    Ok((arg.to_string(), text))
+    let input = crate::registry::Input::read(arg)?;
+    Ok((input.source, input.text))
 }
 
 /// Builds the instance of `list`'s options: the region and the kind bounds.
