@@ -151,6 +151,8 @@ fn an_interrupted_puzzlec_takes_its_solver_children_with_it() {
             "-b",
             &backend,
         ])
+        // Killed by a signal, puzzlec cannot remove its scratch files: keep them in `dir`.
+        .env("TMPDIR", &dir)
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
         .spawn()
