@@ -603,7 +603,7 @@ fn compare_cell(
     let start = std::time::Instant::now();
     // The child enforces its own deadline; the parent kills it a little later if it hangs.
     let deadline = start + Duration::from_secs_f64(timeout + 2.0);
-    let outcome = crate::backend::sat_binary::run_capturing(&mut cmd, Some(deadline), "puzzlec");
+    let outcome = crate::backend::process::run_capturing(&mut cmd, Some(deadline), "puzzlec");
     row.seconds = start.elapsed().as_secs_f64();
     match outcome {
         Ok(None) => row.verdict = "timeout".into(),
@@ -625,7 +625,7 @@ fn compare_cell(
                 row.verdict = if message.contains("timeout") || message.contains("timed out") {
                     "timeout".into()
                 } else if message.is_empty() {
-                    format!("error (exit {:?})", done.code)
+                    format!("error (exit {})", done.code)
                 } else {
                     message.to_string()
                 }

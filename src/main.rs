@@ -4,6 +4,7 @@ use clap::Parser;
 
 fn main() {
     restore_default_sigpipe();
+    puzzlec::backend::process::forward_interrupts_to_solvers();
     let cli = puzzlec::cli::Cli::parse();
     let code = puzzlec::cli::run(cli);
     std::process::exit(code);

@@ -1,7 +1,7 @@
 //! Any LP-file MIP solver on PATH (cbc, glpsol, highs): write CPLEX LP, run it, read its
 //! solution file.
 
-use super::sat_binary::{find_binary, install_hint, run_with_deadline, ScratchDir};
+use super::process::{require_binary, run_capturing, ScratchDir};
 use super::{Backend, Outcome, ProblemSize};
 use crate::error::{Error, Result};
 use crate::format::lp::{self, LpAnswer};
@@ -10,16 +10,6 @@ use crate::model::{Assignment, Model, NamedConstraint};
 use std::path::PathBuf;
 use std::process::Command;
 use std::time::Instant;
-
-/// LP solvers we know how to call, with the way to install each.
-pub const KNOWN: &[(&str, &str)] = &[
-    ("cbc", "apt-get install -y coinor-cbc"),
-    ("glpsol", "apt-get install -y glpk-utils"),
-    (
-        "highs",
-        "install the HiGHS command-line binary (not packaged in Debian 12)",
-    ),
-];
 
 /// An external LP solver; the LP file is rewritten for every solve.
 pub struct LpBinaryBackend {
@@ -32,10 +22,7 @@ pub struct LpBinaryBackend {
 impl LpBinaryBackend {
     /// Finds the binary; a missing one is an error that says how to install it.
     pub fn new(binary: &str, model: &Model) -> Result<Self> {
-        let path = find_binary(binary).ok_or_else(|| Error::MissingBinary {
-            binary: binary.to_string(),
-            install: install_hint(binary),
-        })?;
+        let path = require_binary(binary)?;
         let mut bare = model.clone();
         bare.constraints.clear();
         bare.lazy.clear();
@@ -80,7 +67,7 @@ impl Backend for LpBinaryBackend {
         } else {
             cmd.arg(&lp_path).arg("solve").arg("solu").arg(&sol_path);
         }
-        if run_with_deadline(&mut cmd, deadline, &self.binary)?.is_none() {
+        if run_capturing(&mut cmd, deadline, &self.binary)?.is_none() {
             return Ok(Outcome::Unknown(format!(
                 "{} hit the time limit",
                 self.binary

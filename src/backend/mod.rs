@@ -3,6 +3,7 @@
 
 pub mod good_lp;
 pub mod lp_binary;
+pub mod process;
 pub mod sat;
 pub mod sat_binary;
 
@@ -92,18 +93,18 @@ pub fn backends() -> Vec<BackendInfo> {
         "embedded MIP (good_lp + COIN-OR CBC, cargo feature `coin_cbc`), rebuilt per solve",
         cfg!(feature = "coin_cbc"),
     ));
-    for (bin, _) in sat_binary::KNOWN {
+    for (bin, _) in process::KNOWN_SAT {
         out.push(info(
             &format!("dimacs:{bin}"),
             &format!("external SAT solver `{bin}` on a DIMACS file"),
-            sat_binary::on_path(bin),
+            process::on_path(bin),
         ));
     }
-    for (bin, _) in lp_binary::KNOWN {
+    for (bin, _) in process::KNOWN_LP {
         out.push(info(
             &format!("lp:{bin}"),
             &format!("external MIP solver `{bin}` on a CPLEX-LP file"),
-            sat_binary::on_path(bin),
+            process::on_path(bin),
         ));
     }
     out

@@ -1,7 +1,8 @@
 //! The grid-puzzle toolkit: a rectangular grid with raster cell ids and one naming scheme
-//! (`r3c4`), neighbours, 2×2 windows, lines and runs, rooms, shading grids in and out, and the
-//! generic grid text format every grid genre reads.
+//! (`r3c4`), neighbours, 2×2 windows, lines and runs, rooms, polyomino placements, shading grids
+//! in and out, and the generic grid text format every grid genre reads.
 
+pub mod polyomino;
 pub mod rooms;
 pub mod text;
 

@@ -3,7 +3,7 @@
 
 use super::bags::Bounds;
 use super::field::Region;
-use super::shapes::{all_orientations, normalize, Kind};
+use super::shapes::{Kind, KINDS};
 use super::Placement;
 
 /// One placement compiled for the search: its kind and its four cell indices (anchor first).
@@ -55,25 +55,21 @@ impl Enumerator {
         };
         let mut placements = Vec::new();
         let mut anchored = vec![Vec::new(); h * w];
-        for o in all_orientations() {
-            let shape = if transposed {
-                normalize(o.cells.map(|(r, c)| (c as i32, r as i32)))
-            } else {
-                o.cells
-            };
-            let (ar, ac) = (shape[0].0 as i64, shape[0].1 as i64);
-            for r in 0..h as i64 {
-                for c in 0..w as i64 {
-                    let abs = shape.map(|(dr, dc)| (r + dr as i64 - ar, c + dc as i64 - ac));
-                    if abs.iter().all(|&(rr, cc)| inside(rr, cc)) {
-                        let cells = abs.map(|(rr, cc)| (rr as usize * w + cc as usize) as u32);
-                        anchored[cells[0] as usize].push(placements.len() as u32);
-                        placements.push(Compiled {
-                            kind: o.kind.index(),
-                            cells,
-                        });
-                    }
-                }
+        let grid = region.grid();
+        for kind in KINDS {
+            for placed in region.placements(kind) {
+                let mut cells: [u32; 4] = std::array::from_fn(|i| {
+                    let (r, c) = grid.rc(placed.cells[i]);
+                    let (r, c) = if transposed { (c, r) } else { (r, c) };
+                    (r * w + c) as u32
+                });
+                // The anchor is the cell the search fills first: the first in reading order.
+                cells.sort_unstable();
+                anchored[cells[0] as usize].push(placements.len() as u32);
+                placements.push(Compiled {
+                    kind: kind.index(),
+                    cells,
+                });
             }
         }
         let start = (0..h * w)

@@ -3,6 +3,7 @@
 
 use super::shapes::Kind;
 use crate::error::{Error, Result};
+use crate::grid::{polyomino, Grid};
 
 /// The largest region side accepted.
 pub const MAX_SIDE: usize = 30;
@@ -45,6 +46,15 @@ impl Region {
     /// Number of cells to cover.
     pub fn size(&self) -> usize {
         self.cells.iter().filter(|&&b| b).count()
+    }
+    /// The region's bounding box as a core grid (raster cell ids).
+    pub fn grid(&self) -> Grid {
+        Grid::new(self.height, self.width)
+    }
+    /// Every placement of a kind inside the region, in the core's order (orientation, then
+    /// top-left corner in reading order).
+    pub fn placements(&self, kind: Kind) -> Vec<polyomino::Placement> {
+        polyomino::placements(&self.grid(), kind.shape(), |cell| self.cells[cell])
     }
     /// Whether (row, column) is a cell of the region (false outside the box).
     pub fn contains(&self, row: i64, col: i64) -> bool {

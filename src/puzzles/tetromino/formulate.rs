@@ -1,7 +1,7 @@
 //! The SAT/MIP model: one 0/1 variable per placement (kind, orientation, position inside the
 //! region), exactly one placement per cell, and `lo ≤ Σ placements of a kind ≤ hi`.
 
-use super::shapes::{all_orientations, KINDS};
+use super::shapes::KINDS;
 use super::{Placement, Tetromino, Tiling};
 use crate::model::{Constraint, LinExpr, Model, Var};
 use crate::puzzles::Formulated;
@@ -9,29 +9,23 @@ use crate::puzzles::Formulated;
 /// Every placement of the region with a readable name (`place[T2 r3c4]`: kind, orientation
 /// number within the kind, top-left corner of its bounding box, 1-based).
 pub fn placements(p: &Tetromino) -> Vec<(String, Placement)> {
-    let region = &p.region;
+    let grid = p.region.grid();
     let mut out = Vec::new();
-    let mut per_kind = [0usize; 7];
-    for o in all_orientations() {
-        let k = o.kind.index();
-        per_kind[k] += 1;
-        for r in 0..region.height {
-            for c in 0..region.width {
-                let cells = o.cells.map(|(dr, dc)| (dr + r as u16, dc + c as u16));
-                if cells
-                    .iter()
-                    .all(|&(rr, cc)| region.contains(rr as i64, cc as i64))
-                {
-                    let name = format!("place[{}{} r{}c{}]", o.kind, per_kind[k], r + 1, c + 1);
-                    out.push((
-                        name,
-                        Placement {
-                            kind: o.kind,
-                            cells,
-                        },
-                    ));
-                }
-            }
+    for kind in KINDS {
+        for placed in p.region.placements(kind) {
+            let cells: [(u16, u16); 4] = std::array::from_fn(|i| {
+                let (r, c) = grid.rc(placed.cells[i]);
+                (r as u16, c as u16)
+            });
+            let top = cells.iter().map(|rc| rc.0).min().unwrap_or(0);
+            let left = cells.iter().map(|rc| rc.1).min().unwrap_or(0);
+            let name = format!(
+                "place[{kind}{} r{}c{}]",
+                placed.orientation + 1,
+                top + 1,
+                left + 1
+            );
+            out.push((name, Placement { kind, cells }));
         }
     }
     out

@@ -17,7 +17,7 @@ use crate::error::{Error, Result};
 use crate::puzzles::{Formulated, Formulation, FormulationKey, Puzzle};
 use bags::Bounds;
 use field::Region;
-use shapes::{normalize, orientations_of, Kind};
+use shapes::Kind;
 
 /// One piece of a tiling: its kind and its four cells (row, column) in reading order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -82,8 +82,8 @@ impl Tetromino {
         let (h, w) = (self.region.height, self.region.width);
         let mut covered = vec![false; h * w];
         for p in &tiling.placements {
-            let shape = normalize(p.cells.map(|(r, c)| (r as i32, c as i32)));
-            if !orientations_of(p.kind).iter().any(|o| o.cells == shape) {
+            let cells = p.cells.map(|(r, c)| (r as usize, c as usize));
+            if p.kind.shape().orientation_of(&cells).is_none() {
                 return Err(format!(
                     "piece {} at {:?} is not a {0} shape",
                     p.kind, p.cells

@@ -1,6 +1,9 @@
-//! The seven tetromino kinds and their 19 fixed orientations (rotations without reflection).
+//! The seven tetromino kinds (I O T S Z J L, in the order of count vectors) and their 19 fixed
+//! orientations, viewed through the core's one-sided tetrominoes as four-cell arrays.
 
+use crate::grid::polyomino::{self, Polyomino};
 use std::fmt;
+use std::sync::OnceLock;
 
 /// A tetromino kind, named by its letter.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -60,17 +63,15 @@ impl Kind {
     pub fn from_index(index: usize) -> Kind {
         KINDS[index % 7]
     }
-    /// The cells of the kind's spawn orientation as (row, column).
-    fn base_cells(self) -> [(i32, i32); 4] {
-        match self {
-            Kind::I => [(0, 0), (0, 1), (0, 2), (0, 3)],
-            Kind::O => [(0, 0), (0, 1), (1, 0), (1, 1)],
-            Kind::T => [(0, 1), (1, 0), (1, 1), (1, 2)],
-            Kind::S => [(0, 1), (0, 2), (1, 0), (1, 1)],
-            Kind::Z => [(0, 0), (0, 1), (1, 1), (1, 2)],
-            Kind::J => [(0, 0), (1, 0), (1, 1), (1, 2)],
-            Kind::L => [(0, 2), (1, 0), (1, 1), (1, 2)],
-        }
+    /// The kind's piece in the core's geometry (rotations only; orientation 0 is the spawn
+    /// state).
+    pub fn shape(self) -> &'static Polyomino {
+        static PIECES: OnceLock<Vec<Polyomino>> = OnceLock::new();
+        PIECES
+            .get_or_init(polyomino::one_sided_tetrominoes)
+            .iter()
+            .find(|piece| piece.letter == self.letter())
+            .expect("the core's one-sided tetrominoes name all seven kinds")
     }
 }
 
@@ -92,27 +93,19 @@ pub struct Orientation {
 
 /// Shifts cells so the smallest row and column are 0 and sorts them in reading order.
 pub fn normalize(cells: [(i32, i32); 4]) -> [(u16, u16); 4] {
-    let r0 = cells.iter().map(|c| c.0).min().unwrap_or(0);
-    let c0 = cells.iter().map(|c| c.1).min().unwrap_or(0);
-    let mut out = cells.map(|(r, c)| ((r - r0) as u16, (c - c0) as u16));
-    out.sort_unstable();
-    out
+    let shape = polyomino::normalise(cells.map(|(r, c)| (r as isize, c as isize)));
+    std::array::from_fn(|i| (shape[i].0 as u16, shape[i].1 as u16))
 }
 
 /// The distinct orientations of one kind (rotations by 90° of its spawn shape).
 pub fn orientations_of(kind: Kind) -> Vec<Orientation> {
-    let mut shapes: Vec<[(u16, u16); 4]> = Vec::new();
-    let mut cells = kind.base_cells();
-    for _ in 0..4 {
-        let shape = normalize(cells);
-        if !shapes.contains(&shape) {
-            shapes.push(shape);
-        }
-        cells = cells.map(|(r, c)| (c, -r));
-    }
-    shapes
-        .into_iter()
-        .map(|cells| Orientation { kind, cells })
+    kind.shape()
+        .orientations()
+        .iter()
+        .map(|cells| Orientation {
+            kind,
+            cells: std::array::from_fn(|i| (cells[i].0 as u16, cells[i].1 as u16)),
+        })
         .collect()
 }
 

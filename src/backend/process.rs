@@ -1,0 +1,336 @@
+//! External solver processes, shared by the DIMACS and LP backends: finding a binary (and
+//! saying how to install a missing one), scratch directories for solver files, and running a
+//! child with a deadline.
+//!
+//! Every child starts in its own process group, so a time limit takes down the whole group: a
+//! solver behind a wrapper script must not leave its real work running. A child that dies of a
+//! signal is a solver failure that names the signal.
+
+use crate::error::{Error, Result};
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitStatus, Stdio};
+use std::time::{Duration, Instant};
+
+/// DIMACS SAT solvers we know how to call, with the way to install each.
+pub const KNOWN_SAT: &[(&str, &str)] = &[
+    ("cadical", "apt-get install -y cadical"),
+    ("minisat", "apt-get install -y minisat"),
+    (
+        "kissat",
+        "build kissat from source (not packaged in Debian 12)",
+    ),
+    ("cryptominisat5", "apt-get install -y cryptominisat"),
+    ("picosat", "apt-get install -y picosat"),
+];
+
+/// LP-file MIP solvers we know how to call, with the way to install each.
+pub const KNOWN_LP: &[(&str, &str)] = &[
+    ("cbc", "apt-get install -y coinor-cbc"),
+    ("glpsol", "apt-get install -y glpk-utils"),
+    (
+        "highs",
+        "install the HiGHS command-line binary (not packaged in Debian 12)",
+    ),
+];
+
+/// The install hint for a solver binary.
+pub fn install_hint(binary: &str) -> String {
+    KNOWN_SAT
+        .iter()
+        .chain(KNOWN_LP)
+        .find(|(b, _)| *b == binary)
+        .map(|(_, hint)| hint.to_string())
+        .unwrap_or_else(|| format!("install a package that provides `{binary}`"))
+}
+
+/// The full path of a binary on PATH (or a path given directly), if it exists.
+pub fn find_binary(binary: &str) -> Option<PathBuf> {
+    if binary.contains('/') {
+        let p = PathBuf::from(binary);
+        return p.is_file().then_some(p);
+    }
+    std::env::var_os("PATH").and_then(|paths| {
+        std::env::split_paths(&paths)
+            .map(|dir| dir.join(binary))
+            .find(|p| p.is_file())
+    })
+}
+
+/// The full path of a solver binary, or an error that says how to install it.
+pub fn require_binary(binary: &str) -> Result<PathBuf> {
+    find_binary(binary).ok_or_else(|| Error::MissingBinary {
+        binary: binary.to_string(),
+        install: install_hint(binary),
+    })
+}
+
+/// Whether a binary can be found.
+pub fn on_path(binary: &str) -> bool {
+    find_binary(binary).is_some()
+}
+
+/// A scratch directory for solver files, removed on drop.
+pub struct ScratchDir {
+    /// Its path.
+    pub path: PathBuf,
+}
+
+impl ScratchDir {
+    /// Creates a fresh scratch directory under the system temp dir.
+    pub fn new(prefix: &str) -> Result<Self> {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        static COUNTER: AtomicUsize = AtomicUsize::new(0);
+        let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+        let path =
+            std::env::temp_dir().join(format!("puzzlec-{prefix}-{}-{n}", std::process::id()));
+        std::fs::create_dir_all(&path)
+            .map_err(|e| Error::Io(format!("cannot create {}: {e}", path.display())))?;
+        Ok(ScratchDir { path })
+    }
+}
+
+impl Drop for ScratchDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.path);
+    }
+}
+
+/// What a finished child process printed, and its exit code.
+pub struct Captured {
+    /// Standard output.
+    pub stdout: String,
+    /// Standard error.
+    pub stderr: String,
+    /// Exit code.
+    pub code: i32,
+}
+
+/// Runs a command in its own process group to completion, or until the deadline (then kills
+/// the group, giving `None`). A child killed by a signal is an `Error::Solver` naming it.
+pub fn run_capturing(
+    cmd: &mut Command,
+    deadline: Option<Instant>,
+    what: &str,
+) -> Result<Option<Captured>> {
+    // Files, not pipes: a chatty solver cannot block on a full pipe while we poll.
+    let scratch = ScratchDir::new("out")?;
+    let out_file = scratch.path.join("stdout");
+    let err_file = scratch.path.join("stderr");
+    let create = |p: &Path| std::fs::File::create(p).map_err(|e| Error::Io(e.to_string()));
+    cmd.stdout(Stdio::from(create(&out_file)?))
+        .stderr(Stdio::from(create(&err_file)?))
+        .stdin(Stdio::null());
+    #[cfg(unix)]
+    std::os::unix::process::CommandExt::process_group(cmd, 0);
+    let mut child = cmd
+        .spawn()
+        .map_err(|e| Error::Solver(format!("cannot start {what}: {e}")))?;
+    let group = group::Running::register(child.id());
+    loop {
+        let status = match child.try_wait() {
+            Ok(status) => status,
+            Err(e) => {
+                group.kill();
+                let _ = child.kill();
+                let _ = child.wait();
+                return Err(Error::Solver(format!("{what}: {e}")));
+            }
+        };
+        if let Some(status) = status {
+            let code = exit_code(status, what)?;
+            return Ok(Some(Captured {
+                stdout: std::fs::read_to_string(&out_file).unwrap_or_default(),
+                stderr: std::fs::read_to_string(&err_file).unwrap_or_default(),
+                code,
+            }));
+        }
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            // The child is not reaped yet, so its pid still names its group: safe to signal.
+            group.kill();
+            let _ = child.kill();
+            let _ = child.wait();
+            return Ok(None);
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+}
+
+/// The exit code of a finished child, or a solver failure naming the signal that killed it.
+fn exit_code(status: ExitStatus, what: &str) -> Result<i32> {
+    if let Some(code) = status.code() {
+        return Ok(code);
+    }
+    #[cfg(unix)]
+    if let Some(signal) = std::os::unix::process::ExitStatusExt::signal(&status) {
+        return Err(Error::Solver(format!(
+            "{what} was killed by signal {signal} ({})",
+            signal_name(signal)
+        )));
+    }
+    Err(Error::Solver(format!("{what} ended without an exit code")))
+}
+
+/// The conventional name of a signal number (Linux numbering for the ones that differ).
+pub fn signal_name(signal: i32) -> &'static str {
+    #[cfg(unix)]
+    let names: &[(i32, &str)] = &[
+        (libc::SIGHUP, "SIGHUP"),
+        (libc::SIGINT, "SIGINT"),
+        (libc::SIGQUIT, "SIGQUIT"),
+        (libc::SIGILL, "SIGILL"),
+        (libc::SIGABRT, "SIGABRT"),
+        (libc::SIGBUS, "SIGBUS"),
+        (libc::SIGFPE, "SIGFPE"),
+        (libc::SIGKILL, "SIGKILL"),
+        (libc::SIGSEGV, "SIGSEGV"),
+        (libc::SIGPIPE, "SIGPIPE"),
+        (libc::SIGALRM, "SIGALRM"),
+        (libc::SIGTERM, "SIGTERM"),
+        (libc::SIGXCPU, "SIGXCPU"),
+        (libc::SIGXFSZ, "SIGXFSZ"),
+    ];
+    #[cfg(not(unix))]
+    let names: &[(i32, &str)] = &[];
+    names
+        .iter()
+        .find(|(n, _)| *n == signal)
+        .map_or("unknown signal", |(_, name)| name)
+}
+
+/// Terminates the process groups of the solvers still running when this process is interrupted
+/// (SIGINT, SIGTERM, SIGHUP), then dies of the same signal. Call once, early in `main`.
+///
+/// Why: each solver has its own process group, so a Ctrl-C at the terminal no longer reaches
+/// it; without this, an interrupted `puzzlec` would leave its solver running.
+pub fn forward_interrupts_to_solvers() {
+    group::install_interrupt_handler();
+}
+
+#[cfg(unix)]
+mod group {
+    use std::sync::atomic::{AtomicI32, Ordering};
+
+    /// Process groups of running children (0 = free slot). A fixed array of atomics, because
+    /// the signal handler may read it and must neither lock nor allocate.
+    static RUNNING: [AtomicI32; 64] = [const { AtomicI32::new(0) }; 64];
+
+    /// A running child's process group, listed for the interrupt handler while alive.
+    pub struct Running {
+        pgid: i32,
+        slot: Option<usize>,
+    }
+
+    impl Running {
+        /// Lists the group led by a freshly spawned child.
+        pub fn register(pid: u32) -> Self {
+            let pgid = pid as i32;
+            // More than 64 solvers at once is not a use we have; such a child is then only
+            // missed by the interrupt handler, never by the time limit.
+            let slot = RUNNING.iter().position(|s| {
+                s.compare_exchange(0, pgid, Ordering::SeqCst, Ordering::SeqCst)
+                    .is_ok()
+            });
+            Running { pgid, slot }
+        }
+
+        /// Kills every process in the group.
+        pub fn kill(&self) {
+            // SAFETY: killpg only sends a signal; the group id is our unreaped child's pid.
+            unsafe {
+                libc::killpg(self.pgid, libc::SIGKILL);
+            }
+        }
+    }
+
+    impl Drop for Running {
+        fn drop(&mut self) {
+            if let Some(slot) = self.slot {
+                RUNNING[slot].store(0, Ordering::SeqCst);
+            }
+        }
+    }
+
+    extern "C" fn on_interrupt(signal: libc::c_int) {
+        for slot in &RUNNING {
+            let pgid = slot.load(Ordering::SeqCst);
+            if pgid > 0 {
+                // SIGTERM, not the signal we got: a script's background jobs ignore SIGINT, and
+                // a child `puzzlec` (compare) still gets to pass it on to its own solvers.
+                // SAFETY: killpg is async-signal-safe.
+                unsafe {
+                    libc::killpg(pgid, libc::SIGTERM);
+                }
+            }
+        }
+        // SAFETY: signal and raise are async-signal-safe; the default action ends the process
+        // with this signal, as it would have without the handler.
+        unsafe {
+            libc::signal(signal, libc::SIG_DFL);
+            libc::raise(signal);
+        }
+    }
+
+    pub fn install_interrupt_handler() {
+        for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
+            // SAFETY: the handler only touches atomics and async-signal-safe calls. A signal
+            // the parent set to "ignore" (nohup, background jobs) stays ignored.
+            unsafe {
+                let handler = on_interrupt as extern "C" fn(libc::c_int) as libc::sighandler_t;
+                if libc::signal(signal, handler) == libc::SIG_IGN {
+                    libc::signal(signal, libc::SIG_IGN);
+                }
+            }
+        }
+    }
+}
+
+#[cfg(not(unix))]
+mod group {
+    /// A running child; without process groups the caller kills the child itself.
+    pub struct Running;
+
+    impl Running {
+        /// Nothing to list without process groups.
+        pub fn register(_pid: u32) -> Self {
+            Running
+        }
+
+        /// Nothing beyond the child, which the caller kills.
+        pub fn kill(&self) {}
+    }
+
+    pub fn install_interrupt_handler() {}
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_known_solver_has_its_own_install_hint() {
+        for (binary, hint) in KNOWN_SAT.iter().chain(KNOWN_LP) {
+            assert_eq!(install_hint(binary), *hint);
+        }
+        assert!(install_hint("no-such-solver").contains("`no-such-solver`"));
+    }
+
+    #[test]
+    fn a_missing_binary_error_carries_its_install_hint() {
+        match require_binary("cbc-surely-not-installed-here") {
+            Err(Error::MissingBinary { binary, install }) => {
+                assert_eq!(binary, "cbc-surely-not-installed-here");
+                assert!(install.contains("cbc-surely-not-installed-here"));
+            }
+            other => panic!("expected MissingBinary, got {:?}", other.map(|_| ())),
+        }
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn signal_names_follow_the_unix_convention() {
+        assert_eq!(signal_name(9), "SIGKILL");
+        assert_eq!(signal_name(15), "SIGTERM");
+        assert_eq!(signal_name(11), "SIGSEGV");
+        assert_eq!(signal_name(1000), "unknown signal");
+    }
+}
