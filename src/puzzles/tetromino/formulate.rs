@@ -3,6 +3,7 @@
 
 use super::shapes::KINDS;
 use super::{Placement, Tetromino, Tiling};
+use crate::grid::cell_name;
 use crate::model::{Constraint, LinExpr, Model, Var};
 use crate::puzzles::Formulated;
 
@@ -19,12 +20,8 @@ pub fn placements(p: &Tetromino) -> Vec<(String, Placement)> {
             });
             let top = cells.iter().map(|rc| rc.0).min().unwrap_or(0);
             let left = cells.iter().map(|rc| rc.1).min().unwrap_or(0);
-            let name = format!(
-                "place[{kind}{} r{}c{}]",
-                placed.orientation + 1,
-                top + 1,
-                left + 1
-            );
+            let corner = cell_name(top as usize, left as usize);
+            let name = format!("place[{kind}{} {corner}]", placed.orientation + 1);
             out.push((name, Placement { kind, cells }));
         }
     }
@@ -48,7 +45,7 @@ pub fn placement_model(p: &Tetromino) -> Formulated<Tiling> {
     }
     for (r, c) in region.cell_list() {
         model.add(
-            format!("cell r{}c{} covered once", r + 1, c + 1),
+            format!("cell {} covered once", cell_name(r, c)),
             Constraint::exactly_one(covering[r * w + c].iter().map(|v| v.lit())),
         );
     }

@@ -14,6 +14,7 @@ pub mod prune;
 pub mod shapes;
 
 use crate::error::{Error, Result};
+use crate::grid::cell_name;
 use crate::puzzles::{Formulated, Formulation, FormulationKey, Puzzle};
 use bags::Bounds;
 use field::Region;
@@ -91,22 +92,21 @@ impl Tetromino {
             }
             for &(r, c) in &p.cells {
                 if !self.region.contains(r as i64, c as i64) {
-                    return Err(format!(
-                        "piece {} covers r{}c{}, outside the region",
-                        p.kind,
-                        r + 1,
-                        c + 1
-                    ));
+                    let at = cell_name(r as usize, c as usize);
+                    return Err(format!("piece {} covers {at}, outside the region", p.kind));
                 }
                 let i = r as usize * w + c as usize;
                 if covered[i] {
-                    return Err(format!("cell r{}c{} is covered twice", r + 1, c + 1));
+                    return Err(format!(
+                        "cell {} is covered twice",
+                        cell_name(r as usize, c as usize)
+                    ));
                 }
                 covered[i] = true;
             }
         }
         if let Some(i) = (0..h * w).find(|&i| self.region.cells[i] && !covered[i]) {
-            return Err(format!("cell r{}c{} is not covered", i / w + 1, i % w + 1));
+            return Err(format!("cell {} is not covered", cell_name(i / w, i % w)));
         }
         let counts = tiling.kind_counts();
         if !self.bounds.admits(&counts) {

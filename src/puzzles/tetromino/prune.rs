@@ -18,12 +18,12 @@ pub type Cell = (u16, u16);
 fn grid_of(cells: &[Cell]) -> (Vec<Vec<usize>>, usize, Vec<bool>) {
     let h = cells.iter().map(|c| c.0 as usize + 1).max().unwrap_or(0);
     let w = cells.iter().map(|c| c.1 as usize + 1).max().unwrap_or(0);
-    let adj = graph::adjacency(h * w, &graph::grid_edges(h, w));
-    let mut member = vec![false; h * w];
+    let grid = crate::grid::Grid::new(h, w);
+    let mut member = vec![false; grid.len()];
     for &(r, c) in cells {
-        member[graph::cell(w, r as usize, c as usize)] = true;
+        member[grid.cell(r as usize, c as usize)] = true;
     }
-    (adj, w, member)
+    (grid.adjacency(), w, member)
 }
 
 /// The connected components of a set of cells (4-adjacency), each in reading order.
