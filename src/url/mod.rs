@@ -211,20 +211,19 @@ impl Reader {
         if self.is_at_end() {
             return Ok(vec![0; count]);
         }
-        if self.remaining() < count {
-            return Err(url_error(
-                self.first_col + self.chars.len(),
-                format!(
-                    "the {what} digits stop after {} of their {count} characters (is the URL cut \
-                     short?)",
-                    self.remaining()
-                ),
-            ));
-        }
         let mut values = Vec::with_capacity(count);
         for _ in 0..count {
             let col = self.column();
-            let ch = self.next_char().unwrap_or('0');
+            let Some(ch) = self.next_char() else {
+                return Err(url_error(
+                    col,
+                    format!(
+                        "the {what} digits stop after {} of their {count} characters (is the URL \
+                         cut short?)",
+                        values.len()
+                    ),
+                ));
+            };
             let value = digit_value(ch, radix).ok_or_else(|| {
                 url_error(
                     col,

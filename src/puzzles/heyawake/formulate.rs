@@ -40,7 +40,7 @@ impl Heyawake {
         }
         // Rule 3: a numbered room holds exactly its number of shaded cells.
         for room in &self.rooms {
-            if let Some(clue) = room.clue {
+            if let Some(clue) = room.clue.and_then(crate::grid::Clue::value) {
                 m.add(
                     format!("room {} count", room.label),
                     LinExpr::sum_vars(room.cells.iter().map(|&c| shaded[c])).eq(clue as i64),
@@ -138,9 +138,12 @@ impl Puzzle for Heyawake {
     fn rows(&self, solution: &Shading) -> Vec<String> {
         self.render(solution)
     }
+    fn url(&self) -> Result<String> {
+        self.to_url()
+    }
     fn precheck(&self) -> Option<String> {
         self.rooms.iter().find_map(|room| {
-            let clue = room.clue? as usize;
+            let clue = room.clue?.value()? as usize;
             let most = self.max_shaded(room);
             (clue > most).then(|| {
                 format!(

@@ -7,6 +7,7 @@ pub mod formulate;
 pub mod parse;
 
 use crate::graph::{adjacency, components, grid_edges};
+use crate::grid::Clue;
 
 /// One room: its cells (raster order), its clue, and the label it had in the input.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -15,8 +16,9 @@ pub struct Room {
     pub label: String,
     /// Its cells as raster indices.
     pub cells: Vec<usize>,
-    /// The number of shaded cells it must hold (`None`: any).
-    pub clue: Option<u32>,
+    /// The number of shaded cells it must hold (`None`: no clue; `Clue::Unknown`: a `?`,
+    /// which constrains nothing but is kept so the puzzle can be written back).
+    pub clue: Option<Clue>,
 }
 
 /// A heyawake instance.
@@ -43,7 +45,7 @@ impl Heyawake {
         height: usize,
         ids: &[usize],
         labels: impl Fn(usize) -> String,
-        clue: impl Fn(usize) -> Option<u32>,
+        clue: impl Fn(usize) -> Option<Clue>,
     ) -> Heyawake {
         let mut renumber: std::collections::HashMap<usize, usize> = Default::default();
         let mut rooms: Vec<Room> = Vec::new();
@@ -113,7 +115,7 @@ impl Heyawake {
         }
         // Rule 3: numbered rooms hold their number of shaded cells.
         for room in &self.rooms {
-            if let Some(clue) = room.clue {
+            if let Some(clue) = room.clue.and_then(Clue::value) {
                 let count = room.cells.iter().filter(|&&c| shaded[c]).count();
                 if count != clue as usize {
                     return Err(format!(
