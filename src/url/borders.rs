@@ -35,7 +35,9 @@ fn unpack(digits: &[u32], count: usize) -> Vec<bool> {
 /// The bits packed into digits, the last one padded with zeros.
 fn pack(bits: &[bool]) -> impl Iterator<Item = u32> + '_ {
     bits.chunks(BITS).map(|chunk| {
-        (0..BITS).fold(0, |acc, i| acc << 1 | u32::from(chunk.get(i) == Some(&true)))
+        (0..BITS).fold(0, |acc, i| {
+            acc << 1 | u32::from(chunk.get(i) == Some(&true))
+        })
     })
 }
 
@@ -129,7 +131,10 @@ mod tests {
     #[test]
     fn a_bad_digit_names_its_column() {
         let e = read("0w", Grid::new(2, 2)).unwrap_err();
-        assert_eq!(e.to_string(), "URL:1:2: `w` is not a border digit (0-9, a-v)");
+        assert_eq!(
+            e.to_string(),
+            "URL:1:2: `w` is not a border digit (0-9, a-v)"
+        );
     }
 
     #[test]

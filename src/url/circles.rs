@@ -97,7 +97,10 @@ mod tests {
         assert_eq!(read("1i", 4).unwrap(), vec![None, None, W, B]);
         assert_eq!(read("", 4).unwrap(), vec![None; 4]);
         let e = read("1", 4).unwrap_err().to_string();
-        assert!(e.starts_with("URL:1:2: the circle digits stop after 1 of their 2"), "{e}");
+        assert!(
+            e.starts_with("URL:1:2: the circle digits stop after 1 of their 2"),
+            "{e}"
+        );
         let e = read("r0", 4).unwrap_err().to_string();
         assert_eq!(e, "URL:1:1: `r` is not a circle digit (0-9, a-q)");
     }

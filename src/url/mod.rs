@@ -345,7 +345,10 @@ mod tests {
     fn junk_after_the_last_piece_is_an_error_at_its_column() {
         let f = Frame::parse("p?heyawake/1/1/3x", "heyawake", 200).unwrap();
         let mut r = f.reader();
-        assert_eq!(r.numbers(1).unwrap(), vec![Some(crate::grid::Clue::Number(3))]);
+        assert_eq!(
+            r.numbers(1).unwrap(),
+            vec![Some(crate::grid::Clue::Number(3))]
+        );
         let e = r.expect_end().unwrap_err();
         assert_eq!(col(e.clone()), 17);
         assert!(e.to_string().contains("`x`"), "{e}");

@@ -156,10 +156,10 @@ impl Reader {
     fn hex_digits(&mut self, prefix: char, width: usize) -> Result<u32> {
         let start = self.column();
         let digits: String = (0..width).filter_map(|_| self.next_char()).collect();
-        let value = (digits.chars().count() == width)
-            .then(|| u32::from_str_radix(&digits, 16).ok())
-            .flatten()
-            .filter(|_| digits.chars().all(|c| digit_value(c, 16).is_some()));
+        let value = digits
+            .chars()
+            .try_fold(0, |acc, c| Some(acc << 4 | digit_value(c, 16)?))
+            .filter(|_| digits.chars().count() == width);
         value.ok_or_else(|| {
             url_error(
                 start - 1,
@@ -315,8 +315,14 @@ mod tests {
             "URL:1:1: `+` must be followed by 3 hex digits, found `0g0`"
         );
         let e = read("1k", 3).unwrap_err().to_string();
-        assert!(e.starts_with("URL:1:2: `k` skips 5 items but only 2 are left"), "{e}");
-        assert!(read("12", 1).unwrap_err().to_string().starts_with("URL:1:2:"));
+        assert!(
+            e.starts_with("URL:1:2: `k` skips 5 items but only 2 are left"),
+            "{e}"
+        );
+        assert!(read("12", 1)
+            .unwrap_err()
+            .to_string()
+            .starts_with("URL:1:2:"));
     }
 
     #[test]
@@ -325,7 +331,12 @@ mod tests {
         let items = r.numbers_at(4).unwrap();
         assert_eq!(
             items,
-            vec![None, None, Some((Clue::Number(26), 11)), Some((Clue::Unknown, 14))]
+            vec![
+                None,
+                None,
+                Some((Clue::Number(26), 11)),
+                Some((Clue::Unknown, 14))
+            ]
         );
     }
 

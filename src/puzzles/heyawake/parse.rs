@@ -258,7 +258,12 @@ impl Heyawake {
         let mut body = Writer::new();
         body.borders(&vertical, &horizontal);
         body.numbers(&self.rooms.iter().map(|r| r.clue).collect::<Vec<_>>())?;
-        Ok(url::url("heyawake", self.width, self.height, &body.finish()))
+        Ok(url::url(
+            "heyawake",
+            self.width,
+            self.height,
+            &body.finish(),
+        ))
     }
 }
 
@@ -284,7 +289,11 @@ mod tests {
     fn full_width_space_separates_clues_and_errors_point_at_the_right_column() {
         // Japanese input often separates with U+3000 (three bytes); columns are counted in chars.
         let p = parse_text("t.txt", "AB\nAB\nA=1\u{3000}B=0\n").unwrap();
-        let clues: Vec<Option<u32>> = p.rooms.iter().map(|r| r.clue.and_then(Clue::value)).collect();
+        let clues: Vec<Option<u32>> = p
+            .rooms
+            .iter()
+            .map(|r| r.clue.and_then(Clue::value))
+            .collect();
         assert_eq!(clues, vec![Some(1), Some(0)]);
         let e = parse_text("t.txt", "AB\nAB\nA=1\u{3000}C=0\n").unwrap_err();
         assert!(e.to_string().contains("t.txt:3:5"), "{e}");
@@ -333,11 +342,14 @@ mod tests {
         assert!(parse_text("f.txt", "\n\n").is_err());
     }
 
-    /// The rooms (cells) and clues of a puzzle, without its labels (text labels are letters,
-    /// URL labels numbers).
-    fn shape(p: &Heyawake) -> (usize, usize, Vec<usize>, Vec<(Vec<usize>, Option<Clue>)>) {
+    /// One room's cells and clue.
+    type RoomShape = (Vec<usize>, Option<Clue>);
+
+    /// The size, rooms (cells) and clues of a puzzle, without its labels (text labels are
+    /// letters, URL labels numbers).
+    fn shape(p: &Heyawake) -> (usize, usize, Vec<RoomShape>) {
         let rooms = p.rooms.iter().map(|r| (r.cells.clone(), r.clue)).collect();
-        (p.width, p.height, p.room_of.clone(), rooms)
+        (p.width, p.height, rooms)
     }
 
     #[test]
@@ -345,7 +357,10 @@ mod tests {
         let text = include_str!("../../../models/heyawake/seed004.txt");
         let p = parse_text("seed", text).unwrap();
         let url = p.to_url().unwrap();
-        assert!(url.starts_with("https://puzz.link/p?heyawake/10/10/"), "{url}");
+        assert!(
+            url.starts_with("https://puzz.link/p?heyawake/10/10/"),
+            "{url}"
+        );
         assert_eq!(shape(&parse_url(&url).unwrap()), shape(&p));
     }
 
@@ -373,7 +388,8 @@ mod tests {
         let url = "https://puzz.link/p?heyawake/6/6/aa66";
         let e = parse_url(url).unwrap_err();
         assert!(
-            e.to_string().starts_with("URL:1:38: the border digits stop after 4 of their 12"),
+            e.to_string()
+                .starts_with("URL:1:38: the border digits stop after 4 of their 12"),
             "{e}"
         );
     }
@@ -389,7 +405,10 @@ mod tests {
     #[test]
     fn a_clue_too_large_for_its_room_points_at_the_clue() {
         let e = parse_url("https://puzz.link/p?heyawake/2/2/009").unwrap_err();
-        assert!(e.to_string().starts_with("URL:1:36: clue 9 of room 1"), "{e}");
+        assert!(
+            e.to_string().starts_with("URL:1:36: clue 9 of room 1"),
+            "{e}"
+        );
     }
 
     #[test]
@@ -430,13 +449,7 @@ mod tests {
                             _ => None,
                         }
                     };
-                    Heyawake::from_room_ids(
-                        w,
-                        h,
-                        &rooms.room_of,
-                        |id| (id + 1).to_string(),
-                        clue,
-                    )
+                    Heyawake::from_room_ids(w, h, &rooms.room_of, |id| (id + 1).to_string(), clue)
                 })
         }
 

@@ -323,7 +323,10 @@ impl Nonogram {
         }
         let (column_slots, row_slots) = slot_counts(width, height);
         let mut slots = Vec::with_capacity(width * column_slots + height * row_slots);
-        let lines = self.columns.iter().map(|c| (c, column_slots, height, "column"));
+        let lines = self
+            .columns
+            .iter()
+            .map(|c| (c, column_slots, height, "column"));
         let lines = lines.chain(self.rows.iter().map(|r| (r, row_slots, width, "row")));
         for (clue, count, length, kind) in lines {
             // A clue that fits its line has at most `count` blocks, each at most `length`.
@@ -615,7 +618,10 @@ mod tests {
         // and its 149 empty slots (7 × `z` = 140, `o` = 9).
         let p = Nonogram::new(vec![vec![300]], vec![vec![1]; 300]).unwrap();
         let url = p.to_url().unwrap();
-        assert!(url.ends_with(&format!("/{}+12czzzzzzzo", "1".repeat(300))), "{url}");
+        assert!(
+            url.ends_with(&format!("/{}+12czzzzzzzo", "1".repeat(300))),
+            "{url}"
+        );
         assert_eq!(parse_url(&url).unwrap(), p);
     }
 
