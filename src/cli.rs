@@ -58,6 +58,8 @@ pub enum ExportFormat {
     Lp,
     /// The model as JSON.
     Json,
+    /// The puzzle itself as its canonical puzz.link URL (no model; heyawake, nonogram).
+    Url,
 }
 
 /// The commands.
@@ -82,7 +84,7 @@ pub enum Command {
         #[arg(long, default_value_t = 1000)]
         max: usize,
     },
-    /// Write the model as a solver file (DIMACS, LP) or JSON.
+    /// Write the model as a solver file (DIMACS, LP) or JSON, or the puzzle as a puzz.link URL.
     Export {
         /// Genre.
         genre: String,
@@ -445,6 +447,10 @@ fn export(
     words: Option<&str>,
 ) -> Result<i32> {
     let puzzle = load(genre, input, words)?;
+    if format == ExportFormat::Url {
+        // The puzzle itself, not a model: no formulation is built.
+        return write_output(output, &format!("{}\n", puzzle.url()?));
+    }
     let keys = puzzle.keys();
     let spec = if with_cuts_found {
         formulation.to_string()
@@ -511,7 +517,13 @@ fn export(
             format::lp::write_lp(&model, &rows, &comments).0
         }
         ExportFormat::Json => format::json::model_json(&model, &f.spec()),
+        ExportFormat::Url => format!("{}\n", puzzle.url()?),
     };
+    write_output(output, &text)
+}
+
+/// Writes an export to a file, or to standard output without a path.
+fn write_output(output: Option<&str>, text: &str) -> Result<i32> {
     match output {
         Some(path) => std::fs::write(path, text)
             .map_err(|e| Error::Io(format!("cannot write {path}: {e}")))?,

@@ -30,5 +30,6 @@ pub mod model;
 pub mod puzzles;
 pub mod registry;
 pub mod solve;
+pub mod url;
 
 pub use error::{Error, Result};

@@ -78,6 +78,8 @@ pub trait DynPuzzle {
     fn formulate(&self, formulation: &str) -> Result<(Model, Formulation)>;
     /// The instance's model-free solvers (see [`Puzzle::native_solvers`]).
     fn native(&self) -> &'static [&'static str];
+    /// The instance's canonical puzz.link URL (see [`Puzzle::url`]).
+    fn url(&self) -> Result<String>;
 }
 
 impl<P: Puzzle> DynPuzzle for P {
@@ -104,6 +106,9 @@ impl<P: Puzzle> DynPuzzle for P {
     }
     fn native(&self) -> &'static [&'static str] {
         self.native_solvers()
+    }
+    fn url(&self) -> Result<String> {
+        Puzzle::url(self)
     }
 }
 

@@ -732,7 +732,10 @@ fn big_room_with_a_big_clue_is_unique_by_two_independent_formulations() {
     assert_eq!((lazy, tree), (Verdict::Unique, Verdict::Unique));
     assert_eq!(lazy_rows[0], tree_rows[0]);
     let room = p.rooms.iter().find(|r| r.label == "A").unwrap();
-    assert_eq!((room.cells.len(), room.clue), (82, Some(28)));
+    assert_eq!(
+        (room.cells.len(), room.clue),
+        (82, Some(puzzlec::grid::Clue::Number(28)))
+    );
 }
 
 #[test]

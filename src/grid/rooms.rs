@@ -46,7 +46,8 @@ impl Rooms {
         let w = grid.width;
         Rooms::grown(grid, |a, b| {
             let (r, c) = grid.rc(a);
-            if b == a + 1 {
+            // In a one-column grid `a + 1` is the cell below, not beside.
+            if b == a + 1 && c + 1 < w {
                 !vertical[r * (w - 1) + c]
             } else {
                 !horizontal[r * w + c]
@@ -138,5 +139,13 @@ mod tests {
         let (v, h) = rooms.walls(g);
         assert_eq!(v, vec![false, true, true, true, false, true]);
         assert_eq!(Rooms::from_walls(g, &v, &h), rooms);
+    }
+
+    #[test]
+    fn one_column_walls_are_horizontal() {
+        let g = Grid::new(3, 1);
+        let rooms = Rooms::from_walls(g, &[], &[true, false]);
+        assert_eq!(rooms.cells, vec![vec![0], vec![1, 2]]);
+        assert_eq!(rooms.walls(g), (vec![], vec![true, false]));
     }
 }

@@ -78,4 +78,12 @@ pub trait Puzzle: Send + Sync {
     fn differences(&self, _a: &Self::Solution, _b: &Self::Solution) -> Vec<String> {
         Vec::new()
     }
+    /// The puzzle as its canonical puzz.link URL. Fails when the genre has no URL encoder or
+    /// this instance has no URL form (too large, a colour nonogram, …).
+    fn url(&self) -> Result<String> {
+        Err(crate::error::Error::Usage(format!(
+            "{} has no puzz.link URL encoder yet",
+            self.genre()
+        )))
+    }
 }

@@ -3,6 +3,7 @@
 
 use super::{Heyawake, Shading};
 use crate::error::Result;
+use crate::grid::Clue;
 use crate::model::connectivity::{add_connected, ConnectivityEncoding};
 use crate::model::{Constraint, LinExpr, Lit, Model};
 use crate::puzzles::{Formulated, Formulation, FormulationKey, Puzzle};
@@ -34,7 +35,7 @@ impl Puzzle for Heyawake {
             m.add(name, Constraint::clause([!shaded[a], !shaded[b]]));
         }
         for room in &self.rooms {
-            if let Some(clue) = room.clue {
+            if let Some(clue) = room.clue.and_then(Clue::value) {
                 let count = LinExpr::sum_vars(room.cells.iter().map(|&c| shaded[c]));
                 m.add(format!("room {} count", room.label), count.eq(clue as i64));
             }
@@ -97,9 +98,12 @@ impl Puzzle for Heyawake {
     fn rows(&self, solution: &Shading) -> Vec<String> {
         self.grid.shading_rows(solution)
     }
+    fn url(&self) -> Result<String> {
+        self.to_url()
+    }
     fn precheck(&self) -> Option<String> {
         self.rooms.iter().find_map(|room| {
-            let (clue, most) = (room.clue? as usize, self.max_shaded(room));
+            let (clue, most) = (room.clue?.value()? as usize, self.max_shaded(room));
             (clue > most).then(|| {
                 format!(
                     "room {} asks for {clue} shaded cells but can hold at most {most} without \

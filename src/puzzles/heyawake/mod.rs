@@ -7,7 +7,7 @@ pub mod formulate;
 pub mod parse;
 
 use crate::graph::{adjacency, bipartite_matching, components};
-use crate::grid::{runs, Cell, Grid, Rooms};
+use crate::grid::{runs, Cell, Clue, Grid, Rooms};
 
 /// One room: its cells (raster order), its clue, and the label it had in the input.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -16,8 +16,9 @@ pub struct Room {
     pub label: String,
     /// Its cells.
     pub cells: Vec<Cell>,
-    /// The number of shaded cells it must hold (`None`: any).
-    pub clue: Option<u32>,
+    /// The number of shaded cells it must hold (`None`: no clue; `Clue::Unknown`: a `?`,
+    /// which constrains nothing but is kept so the puzzle can be written back).
+    pub clue: Option<Clue>,
 }
 
 /// A heyawake instance.
@@ -40,7 +41,7 @@ impl Heyawake {
         grid: Grid,
         rooms: Rooms,
         label: impl Fn(usize) -> String,
-        clue: impl Fn(usize) -> Option<u32>,
+        clue: impl Fn(usize) -> Option<Clue>,
     ) -> Heyawake {
         Heyawake {
             grid,
@@ -83,12 +84,13 @@ impl Heyawake {
         }
         for room in &self.rooms {
             let count = room.cells.iter().filter(|&&c| shaded[c]).count();
-            if room.clue.is_some_and(|clue| count != clue as usize) {
-                return Err(format!(
-                    "rule 3: room {} holds {count} shaded cells, its clue is {}",
-                    room.label,
-                    room.clue.unwrap_or_default()
-                ));
+            if let Some(clue) = room.clue.and_then(Clue::value) {
+                if count != clue as usize {
+                    return Err(format!(
+                        "rule 3: room {} holds {count} shaded cells, its clue is {clue}",
+                        room.label
+                    ));
+                }
             }
         }
         for line in g.lines() {

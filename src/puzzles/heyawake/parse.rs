@@ -12,9 +12,9 @@
 
 use super::Heyawake;
 use crate::error::{Error, Result};
-use crate::graph::{adjacency, components};
 use crate::grid::text::{cell_value, looks_generic, CellValue, GridText, LetterGrid};
-use crate::grid::{Grid, Rooms};
+use crate::grid::{Clue, Rooms};
+use crate::url::{self, Frame, Writer};
 
 /// Reads a text file or a URL, whichever the input is.
 pub fn parse(source: &str, text: &str) -> Result<Heyawake> {
@@ -34,14 +34,15 @@ pub fn parse(source: &str, text: &str) -> Result<Heyawake> {
     }
 }
 
-/// A room's clue from a cell value: a number up to the room's size, or none.
-fn room_clue(value: CellValue, size: usize) -> std::result::Result<Option<u32>, String> {
+/// A room's clue from a cell value: a number up to the room's size, `?`, or none.
+fn room_clue(value: CellValue, size: usize) -> std::result::Result<Option<Clue>, String> {
     match value {
-        CellValue::Empty | CellValue::Unknown => Ok(None),
+        CellValue::Empty => Ok(None),
+        CellValue::Unknown => Ok(Some(Clue::Unknown)),
         CellValue::Number(n) if n as usize > size => {
             Err(format!("clue {n} is larger than the room ({size} cells)"))
         }
-        CellValue::Number(n) => Ok(Some(n)),
+        CellValue::Number(n) => Ok(Some(Clue::Number(n))),
         CellValue::Other(x) => Err(format!("`{x}` is not a clue (a number, `-` or `?`)")),
     }
 }
@@ -51,7 +52,7 @@ fn room_clue(value: CellValue, size: usize) -> std::result::Result<Option<u32>, 
 pub fn parse_generic(source: &str, text: &str) -> Result<Heyawake> {
     let t = GridText::parse(source, text, true)?;
     let rooms = t.rooms()?;
-    let mut clues: Vec<Option<u32>> = vec![None; rooms.len()];
+    let mut clues: Vec<Option<Clue>> = vec![None; rooms.len()];
     t.map_cells(|c, v| {
         let room = rooms.room_of[c];
         match room_clue(v, rooms.cells[room].len())? {
@@ -86,183 +87,65 @@ pub fn parse_text(source: &str, text: &str) -> Result<Heyawake> {
     ))
 }
 
-/// A URL error at a character position (1-based column of the whole URL).
-fn url_error(col: usize, message: impl Into<String>) -> Error {
-    Error::input("URL", 1, col, message)
-}
+/// The largest width and height a heyawake URL may give.
+pub const MAX_SIDE: usize = 200;
 
-/// Reads `https://puzz.link/p?heyawake/W/H/BODY` (also pzv.jp, `v:` tokens, `_edit`/`_play`).
+/// Reads `https://puzz.link/p?heyawake/W/H/BODY` (also pzv.jp, `v:` tokens, `_edit`/`_play`):
+/// room borders, then one clue per room in raster order of the rooms' first cells.
 pub fn parse_url(url: &str) -> Result<Heyawake> {
-    let query_start = url.find('?').map_or(0, |i| i + 1);
-    let query = &url[query_start..];
-    let mut parts: Vec<(usize, &str)> = Vec::new();
-    let mut offset = query_start;
-    for part in query.split('/') {
-        parts.push((offset, part));
-        offset += part.len() + 1;
-    }
-    let mut it = parts.into_iter().filter(|(_, p)| !p.starts_with("v:"));
-    let (gcol, genre) = it
-        .next()
-        .ok_or_else(|| url_error(1, "empty URL; expected ...?heyawake/W/H/BODY"))?;
-    let genre_name = genre
-        .trim_end_matches("_edit")
-        .trim_end_matches("_play")
-        .trim_end_matches("_test");
-    if genre_name != "heyawake" {
-        return Err(url_error(
-            gcol + 1,
-            format!("`{genre}` is not a heyawake URL; expected ...?heyawake/W/H/BODY"),
-        ));
-    }
-    let mut number = |what: &str| -> Result<(usize, usize)> {
-        let (col, tok) = it
-            .next()
-            .ok_or_else(|| url_error(url.len() + 1, format!("URL ends before the {what}")))?;
-        let n: usize = tok.parse().map_err(|_| {
-            url_error(
-                col + 1,
-                format!("`{tok}` is not a {what} (a positive number)"),
-            )
-        })?;
-        if n == 0 || n > 200 {
-            return Err(url_error(
-                col + 1,
-                format!("{what} {n} is out of range 1..=200"),
-            ));
-        }
-        Ok((col, n))
-    };
-    let (_, width) = number("width")?;
-    let (_, height) = number("height")?;
-    let (body_col, body) = it.next().unwrap_or((url.len(), ""));
-    let body: Vec<char> = body.chars().collect();
-    let col_of = |i: usize| body_col + i + 1;
-
-    let nv = (width - 1) * height;
-    let nh = width * (height - 1);
-    let read_bits = |start: usize, count: usize| -> Result<(Vec<bool>, usize)> {
-        let chars = count.div_ceil(5);
-        let mut bits = Vec::with_capacity(chars * 5);
-        for i in 0..chars {
-            let v = match body.get(start + i) {
-                None => 0,
-                Some(&ch) => ch.to_digit(32).ok_or_else(|| {
-                    url_error(
-                        col_of(start + i),
-                        format!("`{ch}` is not a border digit (0-9, a-v)"),
-                    )
-                })?,
-            };
-            for b in (0..5).rev() {
-                bits.push(v >> b & 1 == 1);
-            }
-        }
-        bits.truncate(count);
-        Ok((bits, start + chars))
-    };
-    let (vertical, pos) = read_bits(0, nv)?;
-    let (horizontal, pos) = read_bits(pos, nh)?;
-    let mut edges = Vec::new();
-    for y in 0..height {
-        for x in 0..width {
-            let c = y * width + x;
-            if x + 1 < width && !vertical[y * (width - 1) + x] {
-                edges.push((c, c + 1));
-            }
-            if y + 1 < height && !horizontal[y * width + x] {
-                edges.push((c, c + width));
-            }
-        }
-    }
-    let comps = components(&adjacency(width * height, &edges), |_| true);
-    let mut ids = vec![0; width * height];
-    for (r, comp) in comps.iter().enumerate() {
-        for &c in comp {
-            ids[c] = r;
-        }
-    }
-    let mut clues: Vec<Option<u32>> = vec![None; comps.len()];
-    let mut room = 0;
-    let mut i = pos;
-    let hex = |from: usize, len: usize| -> Result<u32> {
-        let digits: String = body
-            .get(from..from + len)
-            .map(|s| s.iter().collect())
-            .ok_or_else(|| {
-                url_error(
-                    col_of(body.len()),
-                    format!("clue cut short: expected {len} hex digits"),
-                )
-            })?;
-        u32::from_str_radix(&digits, 16)
-            .map_err(|_| url_error(col_of(from), format!("`{digits}` is not hexadecimal")))
-    };
-    while room < comps.len() && i < body.len() {
-        let ch = body[i];
-        match ch {
-            '0'..='9' | 'a'..='f' => {
-                clues[room] = Some(ch.to_digit(16).unwrap_or(0));
-                room += 1;
-                i += 1;
-            }
-            '-' => {
-                clues[room] = Some(hex(i + 1, 2)?);
-                room += 1;
-                i += 3;
-            }
-            '+' => {
-                clues[room] = Some(hex(i + 1, 3)?);
-                room += 1;
-                i += 4;
-            }
-            '.' => {
-                room += 1;
-                i += 1;
-            }
-            'g'..='z' => {
-                room += (ch as usize) - ('g' as usize) + 1;
-                i += 1;
-            }
-            _ => {
-                return Err(url_error(
-                    col_of(i),
-                    format!("`{ch}` is not a clue (0-f, -hh, +hhh, ., g-z)"),
-                ))
-            }
-        }
-    }
-    for (r, comp) in comps.iter().enumerate() {
-        if let Some(n) = clues[r] {
-            if n as usize > comp.len() {
-                return Err(url_error(
-                    body_col + 1,
+    let frame = Frame::parse(url, "heyawake", MAX_SIDE)?;
+    let grid = frame.grid();
+    let mut body = frame.reader();
+    let rooms = body.rooms(grid)?;
+    let clues = body.numbers_at(rooms.len())?;
+    body.expect_end()?;
+    for (r, (cells, clue)) in rooms.cells.iter().zip(&clues).enumerate() {
+        if let Some((Clue::Number(n), col)) = *clue {
+            if n as usize > cells.len() {
+                return Err(Error::input(
+                    "URL",
+                    1,
+                    col,
                     format!(
-                        "clue {n} of room {} (first cell r{}c{}) is larger than the room ({} cells)",
+                        "clue {n} of room {} (first cell {}) is larger than the room ({} cells)",
                         r + 1,
-                        comp[0] / width + 1,
-                        comp[0] % width + 1,
-                        comp.len()
+                        grid.name(cells[0]),
+                        cells.len()
                     ),
                 ));
             }
         }
     }
-    let rooms = Rooms {
-        room_of: ids,
-        cells: comps,
-    };
-    Ok(Heyawake::new(
-        Grid::new(height, width),
-        rooms,
-        |r| (r + 1).to_string(),
-        |r| clues[r],
-    ))
+    let clue = |r: usize| clues[r].map(|(clue, _)| clue);
+    Ok(Heyawake::new(grid, rooms, |r| (r + 1).to_string(), clue))
+}
+
+impl Heyawake {
+    /// The puzzle as its canonical puzz.link URL (what pzprjs writes for it). Fails for sides
+    /// above [`MAX_SIDE`].
+    pub fn to_url(&self) -> Result<String> {
+        let g = self.grid;
+        if g.width.max(g.height) > MAX_SIDE {
+            return Err(Error::Invalid(format!(
+                "a {}x{} heyawake has no URL here: puzz.link sides are 1..={MAX_SIDE}",
+                g.width, g.height
+            )));
+        }
+        let rooms = Rooms {
+            room_of: self.room_of.clone(),
+            cells: self.rooms.iter().map(|r| r.cells.clone()).collect(),
+        };
+        let mut body = Writer::new();
+        body.rooms(g, &rooms);
+        body.numbers(&self.rooms.iter().map(|r| r.clue).collect::<Vec<_>>())?;
+        Ok(url::url("heyawake", g.width, g.height, &body.finish()))
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::grid::Grid;
 
     #[test]
     fn cspuz_example_url_decodes_to_eleven_rooms_with_two_clues() {
@@ -273,7 +156,7 @@ mod tests {
             .rooms
             .iter()
             .enumerate()
-            .filter_map(|(i, r)| r.clue.map(|c| (i, c)))
+            .filter_map(|(i, r)| r.clue.and_then(Clue::value).map(|c| (i, c)))
             .collect();
         assert_eq!(clued, vec![(1, 2), (5, 3)]);
     }
@@ -282,7 +165,11 @@ mod tests {
     fn full_width_space_separates_clues_and_errors_point_at_the_right_column() {
         // Japanese input often separates with U+3000 (three bytes); columns are counted in chars.
         let p = parse_text("t.txt", "AB\nAB\nA=1\u{3000}B=0\n").unwrap();
-        let clues: Vec<Option<u32>> = p.rooms.iter().map(|r| r.clue).collect();
+        let clues: Vec<Option<u32>> = p
+            .rooms
+            .iter()
+            .map(|r| r.clue.and_then(Clue::value))
+            .collect();
         assert_eq!(clues, vec![Some(1), Some(0)]);
         let e = parse_text("t.txt", "AB\nAB\nA=1\u{3000}C=0\n").unwrap_err();
         assert!(e.to_string().contains("t.txt:3:5"), "{e}");
@@ -354,5 +241,131 @@ mod tests {
         let e = parse_text("f.txt", "AB\nAB\nA=x\n").unwrap_err();
         assert!(e.to_string().starts_with("f.txt:3:3:"), "{e}");
         assert!(parse_text("f.txt", "\n\n").is_err());
+    }
+
+    /// One room's cells and clue.
+    type RoomShape = (Vec<usize>, Option<Clue>);
+
+    /// The size, rooms (cells) and clues of a puzzle, without its labels (text labels are
+    /// letters, URL labels numbers).
+    fn shape(p: &Heyawake) -> (usize, usize, Vec<RoomShape>) {
+        let rooms = p.rooms.iter().map(|r| (r.cells.clone(), r.clue)).collect();
+        (p.grid.width, p.grid.height, rooms)
+    }
+
+    #[test]
+    fn a_text_puzzle_writes_a_url_that_reads_back_as_the_same_rooms_and_clues() {
+        let text = include_str!("../../../models/heyawake/seed004.txt");
+        let p = parse_text("seed", text).unwrap();
+        let url = p.to_url().unwrap();
+        assert!(
+            url.starts_with("https://puzz.link/p?heyawake/10/10/"),
+            "{url}"
+        );
+        assert_eq!(shape(&parse_url(&url).unwrap()), shape(&p));
+    }
+
+    #[test]
+    fn cspuz_example_url_is_written_back_byte_for_byte() {
+        let url = "https://puzz.link/p?heyawake/6/6/aa66aapv0fu0g2i3k";
+        assert_eq!(parse_url(url).unwrap().to_url().unwrap(), url);
+        let variant = "http://pzv.jp/p.html?heyawake_edit/v:/6/6/aa66aapv0fu0g2i3k/";
+        assert_eq!(parse_url(variant).unwrap().to_url().unwrap(), url);
+    }
+
+    #[test]
+    fn a_question_mark_clue_survives_text_and_url() {
+        // Rooms A (left column) and B (right column): vertical walls 11(000) = `o`, no
+        // horizontal walls `0`; clues `?` and none: `.g`.
+        let p = parse_text("t", "AB\nAB\nA=?\n").unwrap();
+        assert_eq!(p.rooms[0].clue, Some(Clue::Unknown));
+        let url = p.to_url().unwrap();
+        assert_eq!(url, "https://puzz.link/p?heyawake/2/2/o0.g");
+        assert_eq!(parse_url(&url).unwrap().rooms[0].clue, Some(Clue::Unknown));
+    }
+
+    #[test]
+    fn a_cut_short_border_stream_is_an_error_at_the_end_of_the_url() {
+        let url = "https://puzz.link/p?heyawake/6/6/aa66";
+        let e = parse_url(url).unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("URL:1:38: the border digits stop after 4 of their 12"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn anything_after_the_clues_is_an_error_at_its_column() {
+        let e = parse_url("https://puzz.link/p?heyawake/6/6/aa66aapv0fu0g2i3k0").unwrap_err();
+        assert!(e.to_string().starts_with("URL:1:51: unexpected `0`"), "{e}");
+        let e = parse_url("https://puzz.link/p?heyawake/6/6/aa66aapv0fu0g2i3k/x").unwrap_err();
+        assert!(e.to_string().starts_with("URL:1:51: unexpected `/`"), "{e}");
+    }
+
+    #[test]
+    fn a_clue_too_large_for_its_room_points_at_the_clue() {
+        let e = parse_url("https://puzz.link/p?heyawake/2/2/009").unwrap_err();
+        assert!(
+            e.to_string().starts_with("URL:1:36: clue 9 of room 1"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn oversized_grids_have_no_url() {
+        let grid = Grid::new(1, 201);
+        let rooms = Rooms::from_labels(grid, &[0; 201]).unwrap();
+        let wide = Heyawake::new(grid, rooms, |i| i.to_string(), |_| None);
+        assert!(wide.to_url().unwrap_err().to_string().contains("1..=200"));
+    }
+
+    mod round_trip {
+        use super::*;
+        use proptest::prelude::*;
+
+        /// A random grid cut into rooms by random walls, each room with no clue, `?` or a
+        /// number up to its size, as a URL would give it (rooms labelled by number).
+        fn puzzle() -> impl Strategy<Value = Heyawake> {
+            (1usize..9, 1usize..9)
+                .prop_flat_map(|(h, w)| {
+                    let nv = (w - 1) * h;
+                    let nh = w * (h - 1);
+                    (
+                        Just((h, w)),
+                        proptest::collection::vec(any::<bool>(), nv),
+                        proptest::collection::vec(any::<bool>(), nh),
+                        proptest::collection::vec((0u8..4, any::<u32>()), w * h),
+                    )
+                })
+                .prop_map(|((h, w), v, hz, picks)| {
+                    let rooms = Rooms::from_walls(Grid::new(h, w), &v, &hz);
+                    let clue = |id: usize| {
+                        let (kind, value) = picks[id];
+                        let size = rooms.cells[id].len() as u32;
+                        match kind {
+                            0 => Some(Clue::Unknown),
+                            1 => Some(Clue::Number(value % (size + 1))),
+                            _ => None,
+                        }
+                    };
+                    Heyawake::new(
+                        Grid::new(h, w),
+                        rooms.clone(),
+                        |id| (id + 1).to_string(),
+                        clue,
+                    )
+                })
+        }
+
+        proptest! {
+            #[test]
+            fn decode_of_encode_is_the_puzzle(p in puzzle()) {
+                let url = p.to_url().unwrap();
+                let back = parse_url(&url).unwrap();
+                prop_assert_eq!(&back, &p);
+                prop_assert_eq!(back.to_url().unwrap(), url);
+            }
+        }
     }
 }

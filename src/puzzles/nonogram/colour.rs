@@ -492,6 +492,12 @@ impl Puzzle for ColourNonogram {
     fn rows(&self, solution: &ColourGrid) -> Vec<String> {
         self.render(solution)
     }
+    fn url(&self) -> Result<String> {
+        Err(Error::Usage(
+            "a colour nonogram has no puzz.link URL: puzz.link's nonogram is black and white"
+                .into(),
+        ))
+    }
     fn precheck(&self) -> Option<String> {
         self.colour_totals_problem()
     }

@@ -285,6 +285,10 @@ impl crate::puzzles::Puzzle for Nonogram {
         self.clue_problem()
     }
 
+    fn url(&self) -> crate::Result<String> {
+        self.to_url()
+    }
+
     fn native_solvers(&self) -> &'static [&'static str] {
         NATIVE_SOLVERS
     }

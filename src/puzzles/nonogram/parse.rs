@@ -2,6 +2,8 @@
 
 use super::{format_clue, min_length, Clue, Grid, Nonogram};
 use crate::error::{Error, Result};
+use crate::grid;
+use crate::url::{self, Frame, Writer};
 
 /// Reads a puzzle from text: a puzz.link URL when the text is one, `.non` otherwise.
 pub fn parse_any(source: &str, text: &str) -> Result<Nonogram> {
@@ -258,87 +260,44 @@ fn parse_clue(
     Ok(clue)
 }
 
-/// Decodes a puzz.link URL `…?nonogram/W/H/BODY` (see the spec): column clue slots first,
-/// then row clue slots, slot 0 next to the grid.
+/// The largest width and height a nonogram URL may give.
+pub const MAX_SIDE: usize = 1000;
+
+/// The clue slots of a URL: every column's `ceil(H/2)` slots, then every row's `ceil(W/2)`;
+/// slot 0 of a line is the one next to the grid, so it holds the line's last block.
+fn slot_counts(width: usize, height: usize) -> (usize, usize) {
+    (height.div_ceil(2), width.div_ceil(2))
+}
+
+/// Decodes a puzz.link URL `…?nonogram/W/H/BODY` (see the spec): the hex number stream over
+/// the column clue slots, then the row clue slots.
 pub fn parse_url(url: &str) -> Result<Nonogram> {
-    let err = |col: usize, msg: String| Error::input("URL", 1, col, msg);
-    let start = url
-        .find("nonogram/")
-        .ok_or_else(|| err(1, "expected a puzz.link URL `…?nonogram/W/H/BODY`".into()))?;
-    let mut parts = url[start..].splitn(4, '/');
-    parts.next();
-    let mut pos = start + "nonogram/".len();
-    let mut number = |what: &str, parts: &mut std::str::SplitN<'_, char>| -> Result<usize> {
-        let text = parts.next().unwrap_or("");
-        let col = pos + 1;
-        pos += text.len() + 1;
-        text.parse::<usize>()
-            .ok()
-            .filter(|&n| n > 0 && n <= 1000)
-            .ok_or_else(|| {
-                err(
+    let frame = Frame::parse(url, "nonogram", MAX_SIDE)?;
+    let (width, height) = (frame.width, frame.height);
+    let (column_slots, row_slots) = slot_counts(width, height);
+    let mut body = frame.reader();
+    let slots = body.numbers_at(width * column_slots + height * row_slots)?;
+    body.expect_end()?;
+    let mut values = Vec::with_capacity(slots.len());
+    for slot in slots {
+        values.push(match slot {
+            None => None,
+            Some((grid::Clue::Number(n), _)) => Some(n as usize),
+            Some((grid::Clue::Unknown, col)) => {
+                return Err(Error::input(
+                    "URL",
+                    1,
                     col,
-                    format!("expected the {what} (1..1000), found `{text}`"),
-                )
-            })
-    };
-    let width = number("width", &mut parts)?;
-    let height = number("height", &mut parts)?;
-    let body = parts.next().unwrap_or("");
-    let body = body.split(['/', '?', '#', '&']).next().unwrap_or("");
-    let column_slots = height.div_ceil(2);
-    let row_slots = width.div_ceil(2);
-    let total = width * column_slots + height * row_slots;
-    let mut slots: Vec<Option<usize>> = vec![None; total];
-    let mut index = 0;
-    let chars: Vec<char> = body.chars().collect();
-    let mut i = 0;
-    while i < chars.len() && index < total {
-        let col = pos + i + 1;
-        let c = chars[i];
-        match c {
-            '0'..='9' | 'a'..='f' => {
-                slots[index] = Some(c.to_digit(16).expect("hex digit") as usize);
-                index += 1;
-                i += 1;
-            }
-            '-' => {
-                let hex: String = chars.iter().skip(i + 1).take(2).collect();
-                let value = (hex.len() == 2)
-                    .then(|| usize::from_str_radix(&hex, 16).ok())
-                    .flatten()
-                    .ok_or_else(|| {
-                        err(
-                            col,
-                            format!("`-` must be followed by two hex digits, found `{hex}`"),
-                        )
-                    })?;
-                slots[index] = Some(value);
-                index += 1;
-                i += 3;
-            }
-            'g'..='z' => {
-                index += (c as usize) - ('f' as usize);
-                i += 1;
-            }
-            '.' => {
-                return Err(err(
-                    col,
-                    "clues of unknown length (`.`) are not supported".into(),
+                    "clues of unknown length (`.`) are not supported",
                 ))
             }
-            _ => {
-                return Err(err(
-                    col,
-                    format!("unexpected character `{c}` in the clue body"),
-                ))
-            }
-        }
+        });
     }
+    // A line's blocks are its slots from the outside in; a 0 is no block.
     let clue = |first: usize, count: usize| -> Clue {
         (0..count)
             .rev()
-            .filter_map(|k| slots[first + k])
+            .filter_map(|k| values[first + k])
             .filter(|&v| v > 0)
             .collect()
     };
@@ -350,6 +309,47 @@ pub fn parse_url(url: &str) -> Result<Nonogram> {
         .map(|y| clue(base + y * row_slots, row_slots))
         .collect();
     Nonogram::new(rows, columns)
+}
+
+impl Nonogram {
+    /// The puzzle as its canonical puzz.link URL (clues pushed next to the grid, as pzprjs
+    /// writes them). Fails for sides above [`MAX_SIDE`] or a clue that does not fit its line.
+    pub fn to_url(&self) -> Result<String> {
+        let (width, height) = (self.width, self.height);
+        if !(1..=MAX_SIDE).contains(&width) || !(1..=MAX_SIDE).contains(&height) {
+            return Err(Error::Invalid(format!(
+                "a {width}x{height} nonogram has no URL here: puzz.link sides are 1..={MAX_SIDE}"
+            )));
+        }
+        let (column_slots, row_slots) = slot_counts(width, height);
+        let mut slots = Vec::with_capacity(width * column_slots + height * row_slots);
+        let lines = self
+            .columns
+            .iter()
+            .map(|c| (c, column_slots, height, "column"));
+        let lines = lines.chain(self.rows.iter().map(|r| (r, row_slots, width, "row")));
+        for (clue, count, length, kind) in lines {
+            // A clue that fits its line has at most `count` blocks, each at most `length`.
+            if min_length(clue) > length {
+                return Err(Error::Invalid(format!(
+                    "{kind} clue {} needs {} cells but its line has {length}",
+                    format_clue(clue),
+                    min_length(clue)
+                )));
+            }
+            let mut line: Vec<Option<grid::Clue>> = clue
+                .iter()
+                .rev()
+                .filter(|&&n| n > 0)
+                .map(|&n| Some(grid::Clue::Number(n as u32)))
+                .collect();
+            line.resize(count, None);
+            slots.extend(line);
+        }
+        let mut body = Writer::new();
+        body.numbers(&slots)?;
+        Ok(url::url("nonogram", width, height, &body.finish()))
+    }
 }
 
 /// Reads a text picture: `#` (or `X`, `x`, `1`) filled, `.` (or ` `, `0`, `-`, `_`) empty;
@@ -573,5 +573,85 @@ mod tests {
             e,
             "p.txt:2:2: expected `#` (filled) or `.` (empty), found `?`"
         );
+    }
+
+    const SPEC_URL: &str = "https://puzz.link/p?nonogram/6/6/12g1111h11112j12g11g21j11g3h";
+
+    #[test]
+    fn spec_url_is_written_back_byte_for_byte() {
+        assert_eq!(parse_url(SPEC_URL).unwrap().to_url().unwrap(), SPEC_URL);
+    }
+
+    #[test]
+    fn every_shipped_non_file_round_trips_through_a_url() {
+        let models = concat!(env!("CARGO_MANIFEST_DIR"), "/models/nonogram");
+        let mut checked = 0;
+        for dir in [DATA, models] {
+            for entry in std::fs::read_dir(dir).unwrap() {
+                let path = entry.unwrap().path();
+                if path.extension().is_some_and(|e| e == "non") {
+                    let text = std::fs::read_to_string(&path).unwrap();
+                    let p = parse_non(&path.display().to_string(), &text).unwrap();
+                    let url = p.to_url().unwrap();
+                    let back = parse_url(&url).unwrap();
+                    assert_eq!((&back.rows, &back.columns), (&p.rows, &p.columns), "{url}");
+                    assert_eq!(back.to_url().unwrap(), url);
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked >= 20, "{checked} files");
+    }
+
+    #[test]
+    fn a_question_mark_clue_is_refused_at_its_column() {
+        let e = message(parse_url("p?nonogram/2/2/1.").unwrap_err());
+        assert_eq!(
+            e,
+            "URL:1:17: clues of unknown length (`.`) are not supported"
+        );
+    }
+
+    #[test]
+    fn blocks_past_255_use_the_three_digit_form() {
+        // One row of 300 filled cells: 300 columns of [1], then the row clue [300] = `+12c`
+        // and its 149 empty slots (7 × `z` = 140, `o` = 9).
+        let p = Nonogram::new(vec![vec![300]], vec![vec![1]; 300]).unwrap();
+        let url = p.to_url().unwrap();
+        assert!(
+            url.ends_with(&format!("/{}+12czzzzzzzo", "1".repeat(300))),
+            "{url}"
+        );
+        assert_eq!(parse_url(&url).unwrap(), p);
+    }
+
+    #[test]
+    fn oversized_puzzles_have_no_url() {
+        let p = Nonogram::new(vec![vec![]; 2], vec![vec![]; 1001]).unwrap();
+        assert!(message(p.to_url().unwrap_err()).contains("1..=1000"));
+    }
+
+    mod round_trip {
+        use super::*;
+        use proptest::prelude::*;
+
+        /// The clues of a random picture.
+        fn puzzle() -> impl Strategy<Value = Nonogram> {
+            (1usize..12, 1usize..12)
+                .prop_flat_map(|(h, w)| {
+                    proptest::collection::vec(proptest::collection::vec(any::<bool>(), w), h)
+                })
+                .prop_map(|grid| Nonogram::from_grid(&grid))
+        }
+
+        proptest! {
+            #[test]
+            fn decode_of_encode_is_the_puzzle(p in puzzle()) {
+                let url = p.to_url().unwrap();
+                let back = parse_url(&url).unwrap();
+                prop_assert_eq!(&back, &p);
+                prop_assert_eq!(back.to_url().unwrap(), url);
+            }
+        }
     }
 }

@@ -1,0 +1,366 @@
+//! The puzz.link (pzprjs) URL codec: small pieces that read and write the parts of a URL, so a
+//! genre's URL format is a few lines that name its pieces in order, both ways.
+//!
+//! A URL is a frame `https://puzz.link/p?GENRE/W/H/BODY` ([`Frame`]) around a body that a
+//! [`Reader`] takes apart piece by piece and a [`Writer`] puts together in the same order:
+//! - [`Reader::borders`]: room walls, 5 bits per base-32 digit, vertical walls then horizontal;
+//! - [`Reader::numbers`]: the hex number stream (`0`–`f`, `-hh`, `+hhh`, …, `.` for `?`,
+//!   `g`–`z` for 1–20 empty items), used for room clues, cell clues and outside clues;
+//! - [`Reader::numbers4`]: numbers 0–4 with up to two empty cells folded into the digit
+//!   (slitherlink);
+//! - [`Reader::circles`]: white/black circles, three cells per base-27 digit (masyu);
+//! - [`Reader::expect_end`]: nothing may follow the last piece.
+//!
+//! Every writer emits the shortest form, the one pzprjs writes, so for a URL that pzprjs
+//! wrote, `encode(decode(url)) == url`. Errors are `URL:1:COL` with COL the character column in
+//! the whole URL.
+
+mod borders;
+mod circles;
+mod numbers;
+
+pub use circles::Circle;
+
+use crate::error::{Error, Result};
+use crate::grid::Grid;
+
+/// The digits of every radix puzz.link uses (base 16, 27, 32 and 36), lowercase.
+const DIGITS: &[u8; 36] = b"0123456789abcdefghijklmnopqrstuvwxyz";
+
+/// The value of a lowercase digit in a radix up to 36.
+fn digit_value(ch: char, radix: u32) -> Option<u32> {
+    let value = DIGITS.iter().position(|&d| char::from(d) == ch)? as u32;
+    (value < radix).then_some(value)
+}
+
+/// The lowercase digit of a value below 36.
+fn digit_char(value: u32) -> char {
+    char::from(DIGITS[value as usize])
+}
+
+/// An error at a 1-based character column of the URL.
+fn url_error(col: usize, message: impl Into<String>) -> Error {
+    Error::input("URL", 1, col, message)
+}
+
+/// The parts of a puzz.link URL: genre, size and body, with the body's position for errors.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Frame {
+    /// The genre as written, without an `_edit`/`_play`/`_test` suffix.
+    pub genre: String,
+    /// Columns.
+    pub width: usize,
+    /// Rows.
+    pub height: usize,
+    /// Everything after `W/H/`, up to a `?`, `#` or `&` and without trailing `/`.
+    pub body: String,
+    /// The 1-based character column of the body's first character in the URL.
+    pub body_col: usize,
+}
+
+impl Frame {
+    /// Reads `…?GENRE/W/H/BODY` (puzz.link `p?`, pzv.jp `p.html?`, `_edit`/`_play`/`_test`
+    /// suffixes, `v:` tokens) for the expected genre, with sides in `1..=max_side`.
+    pub fn parse(url: &str, genre: &str, max_side: usize) -> Result<Frame> {
+        let url = url.trim();
+        let usage = format!("expected …?{genre}/W/H/BODY");
+        let col_of = |byte: usize| url[..byte].chars().count() + 1;
+        // The query starts after the first `?` (the whole text when there is none) and ends at
+        // a fragment or a further parameter.
+        let query_start = url.find('?').map_or(0, |i| i + 1);
+        let query_end = url[query_start..]
+            .find(['?', '#', '&'])
+            .map_or(url.len(), |i| query_start + i);
+        let query = url[query_start..query_end].trim_end_matches('/');
+        let mut tokens = Vec::new(); // (byte offset in url, token)
+        let mut offset = query_start;
+        for token in query.split('/') {
+            tokens.push((offset, token));
+            offset += token.len() + 1;
+        }
+        let mut tokens = tokens.into_iter().peekable();
+        let (genre_at, genre_token) = tokens.next().unwrap_or((query_start, ""));
+        let written = ["_edit", "_play", "_test"]
+            .iter()
+            .fold(genre_token, |g, suffix| g.strip_suffix(suffix).unwrap_or(g));
+        if genre_token.is_empty() {
+            return Err(url_error(col_of(genre_at), format!("empty URL; {usage}")));
+        }
+        if written != genre {
+            return Err(url_error(
+                col_of(genre_at),
+                format!("`{genre_token}` is not a {genre} URL; {usage}"),
+            ));
+        }
+        while tokens.peek().is_some_and(|(_, t)| t.starts_with("v:")) {
+            tokens.next();
+        }
+        let end_col = url.chars().count() + 1;
+        let mut side = |what: &str| -> Result<(usize, usize, usize)> {
+            let (at, token) = tokens
+                .next()
+                .ok_or_else(|| url_error(end_col, format!("URL ends before the {what}")))?;
+            let n = token
+                .parse::<usize>()
+                .ok()
+                .filter(|n| (1..=max_side).contains(n))
+                .ok_or_else(|| {
+                    url_error(
+                        col_of(at),
+                        format!("expected the {what} (a number 1..={max_side}), found `{token}`"),
+                    )
+                })?;
+            // The body starts after the token and its `/` (the token is ASCII digits).
+            Ok((n, at + token.len() + 1, col_of(at) + token.len() + 1))
+        };
+        let (width, _, _) = side("width")?;
+        let (height, body_at, body_col) = side("height")?;
+        // The body keeps any inner `/` (some genres use them); an absent body is empty.
+        let body = query.get(body_at - query_start..).unwrap_or("");
+        Ok(Frame {
+            genre: written.to_string(),
+            width,
+            height,
+            body: body.to_string(),
+            body_col: body_col.min(end_col),
+        })
+    }
+
+    /// The grid of the URL's size.
+    pub fn grid(&self) -> Grid {
+        Grid::new(self.height, self.width)
+    }
+
+    /// A reader at the start of the body.
+    pub fn reader(&self) -> Reader {
+        Reader::new(&self.body, self.body_col)
+    }
+
+    /// The canonical URL `https://puzz.link/p?GENRE/W/H/BODY`.
+    pub fn to_url(&self) -> String {
+        url(&self.genre, self.width, self.height, &self.body)
+    }
+}
+
+/// The canonical URL `https://puzz.link/p?GENRE/W/H/BODY`.
+pub fn url(genre: &str, width: usize, height: usize, body: &str) -> String {
+    format!("https://puzz.link/p?{genre}/{width}/{height}/{body}")
+}
+
+/// Reads a URL body piece by piece, left to right; errors name the URL column.
+#[derive(Clone, Debug)]
+pub struct Reader {
+    chars: Vec<char>,
+    pos: usize,
+    first_col: usize,
+}
+
+impl Reader {
+    /// A reader of `body`, whose first character is at column `first_col` of the URL.
+    pub fn new(body: &str, first_col: usize) -> Reader {
+        Reader {
+            chars: body.chars().collect(),
+            pos: 0,
+            first_col,
+        }
+    }
+
+    /// Whether the whole body has been read.
+    pub fn is_at_end(&self) -> bool {
+        self.pos >= self.chars.len()
+    }
+
+    /// The URL column of the next unread character (one past the body at its end).
+    pub fn column(&self) -> usize {
+        self.first_col + self.pos
+    }
+
+    /// How many characters are left.
+    pub fn remaining(&self) -> usize {
+        self.chars.len().saturating_sub(self.pos)
+    }
+
+    /// Fails if anything is left after the last piece.
+    pub fn expect_end(&self) -> Result<()> {
+        match self.peek() {
+            None => Ok(()),
+            Some(ch) => Err(url_error(
+                self.column(),
+                format!(
+                    "unexpected `{ch}` after the end of the puzzle data ({} extra characters)",
+                    self.remaining()
+                ),
+            )),
+        }
+    }
+
+    fn peek(&self) -> Option<char> {
+        self.chars.get(self.pos).copied()
+    }
+
+    fn next_char(&mut self) -> Option<char> {
+        let ch = self.peek()?;
+        self.pos += 1;
+        Some(ch)
+    }
+
+    /// Reads a fixed-width field of `count` digits in `radix` (`what` names them in errors):
+    /// all of it, or (at the end of the body, as pzprjs reads an empty body) none, which reads
+    /// as zeros.
+    fn fixed_digits(&mut self, count: usize, radix: u32, what: &str) -> Result<Vec<u32>> {
+        if self.is_at_end() {
+            return Ok(vec![0; count]);
+        }
+        let mut values = Vec::with_capacity(count);
+        for _ in 0..count {
+            let col = self.column();
+            let Some(ch) = self.next_char() else {
+                return Err(url_error(
+                    col,
+                    format!(
+                        "the {what} digits stop after {} of their {count} characters (is the URL \
+                         cut short?)",
+                        values.len()
+                    ),
+                ));
+            };
+            let value = digit_value(ch, radix).ok_or_else(|| {
+                url_error(
+                    col,
+                    format!(
+                        "`{ch}` is not a {what} digit (0-9, a-{})",
+                        digit_char(radix - 1)
+                    ),
+                )
+            })?;
+            values.push(value);
+        }
+        Ok(values)
+    }
+}
+
+/// Writes a URL body piece by piece, in the order a [`Reader`] reads it.
+#[derive(Clone, Debug, Default)]
+pub struct Writer {
+    body: String,
+}
+
+impl Writer {
+    /// An empty body.
+    pub fn new() -> Writer {
+        Writer::default()
+    }
+
+    /// The body written so far.
+    pub fn body(&self) -> &str {
+        &self.body
+    }
+
+    /// The finished body.
+    pub fn finish(self) -> String {
+        self.body
+    }
+
+    /// Writes `values` (each below `radix`) as one digit each.
+    fn fixed_digits(&mut self, values: impl IntoIterator<Item = u32>) {
+        self.body.extend(values.into_iter().map(digit_char));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn col(e: Error) -> usize {
+        match e {
+            Error::Input { col, .. } => col,
+            other => panic!("not an input error: {other}"),
+        }
+    }
+
+    #[test]
+    fn frame_reads_every_site_and_suffix_variant() {
+        for url in [
+            "https://puzz.link/p?heyawake/6/6/aa66",
+            "http://pzv.jp/p.html?heyawake/6/6/aa66",
+            "https://puzz.link/p?heyawake_edit/6/6/aa66",
+            "https://puzz.link/p?heyawake_play/v:/6/6/aa66",
+            "https://puzz.link/p?heyawake_test/6/6/aa66/",
+            "https://puzz.link/p?heyawake/6/6/aa66#top",
+            "https://puzz.link/p?heyawake/6/6/aa66&x=1",
+            "https://puzz.link/p?heyawake/6/6/aa66?",
+            "  heyawake/6/6/aa66\n",
+        ] {
+            let f = Frame::parse(url, "heyawake", 200).unwrap();
+            assert_eq!(
+                (f.genre.as_str(), f.width, f.height, f.body.as_str()),
+                ("heyawake", 6, 6, "aa66"),
+                "{url}"
+            );
+            assert_eq!(f.to_url(), "https://puzz.link/p?heyawake/6/6/aa66", "{url}");
+            let at = url.trim().find("aa66").unwrap() + 1;
+            assert_eq!(f.body_col, at, "{url}");
+        }
+    }
+
+    #[test]
+    fn frame_without_body_has_an_empty_body_after_the_height() {
+        for url in ["p?heyawake/3/4/", "p?heyawake/3/4"] {
+            let f = Frame::parse(url, "heyawake", 200).unwrap();
+            assert_eq!((f.width, f.height, f.body.as_str()), (3, 4, ""));
+            assert_eq!(f.body_col, url.len() + 1);
+        }
+    }
+
+    #[test]
+    fn frame_errors_name_the_column() {
+        let e = Frame::parse("https://puzz.link/p?heyawake/6/x/aa", "heyawake", 200).unwrap_err();
+        assert_eq!(col(e.clone()), 32);
+        assert!(e.to_string().contains("height"), "{e}");
+        let e = Frame::parse("p?nurikabe/2/2/00", "heyawake", 200).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "URL:1:3: `nurikabe` is not a heyawake URL; expected …?heyawake/W/H/BODY"
+        );
+        let e = Frame::parse("p?heyawake/201/2/", "heyawake", 200).unwrap_err();
+        assert_eq!(col(e), 12);
+        assert!(Frame::parse("p?nonogram/1000/2/", "nonogram", 1000).is_ok());
+        let e = Frame::parse("p?heyawake/0/2/", "heyawake", 200).unwrap_err();
+        assert_eq!(col(e), 12);
+        let e = Frame::parse("p?heyawake/2", "heyawake", 200).unwrap_err();
+        assert_eq!(col(e.clone()), 13);
+        assert!(e.to_string().contains("ends before the height"), "{e}");
+        assert!(Frame::parse("", "heyawake", 200).is_err());
+        assert!(Frame::parse("https://puzz.link/p?", "heyawake", 200).is_err());
+    }
+
+    #[test]
+    fn columns_count_characters_not_bytes() {
+        // A non-ASCII character before the query moves byte offsets but not columns by two.
+        let e = Frame::parse("https://puzz.link/é?heyawake/x/2/", "heyawake", 200).unwrap_err();
+        assert_eq!(col(e), 30);
+    }
+
+    #[test]
+    fn junk_after_the_last_piece_is_an_error_at_its_column() {
+        let f = Frame::parse("p?heyawake/1/1/3x", "heyawake", 200).unwrap();
+        let mut r = f.reader();
+        assert_eq!(
+            r.numbers(1).unwrap(),
+            vec![Some(crate::grid::Clue::Number(3))]
+        );
+        let e = r.expect_end().unwrap_err();
+        assert_eq!(col(e.clone()), 17);
+        assert!(e.to_string().contains("`x`"), "{e}");
+    }
+
+    #[test]
+    fn one_alphabet_serves_every_radix() {
+        assert_eq!(digit_value('v', 32), Some(31));
+        assert_eq!(digit_value('w', 32), None);
+        assert_eq!(digit_value('q', 27), Some(26));
+        assert_eq!(digit_value('r', 27), None);
+        assert_eq!(digit_value('A', 16), None);
+        assert_eq!((0..36).map(digit_char).collect::<String>().len(), 36);
+    }
+}

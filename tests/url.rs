@@ -1,0 +1,201 @@
+//! puzz.link URLs end to end: every URL the project ships is written back byte for byte, and
+//! `puzzlec export GENRE IN --format url` writes URLs that solve to the published answers.
+
+use puzzlec::puzzles::{heyawake, nonogram};
+use puzzlec::url::Frame;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+
+fn puzzlec(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_puzzlec"))
+        .args(args)
+        .current_dir(ROOT)
+        .output()
+        .unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).to_string()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).to_string()
+}
+
+/// Every file under a folder (recursively).
+fn files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            files(&path, out);
+        } else {
+            out.push(path);
+        }
+    }
+}
+
+/// The puzz.link / pzv.jp URLs written in a text.
+fn urls_in(text: &str) -> Vec<String> {
+    let mut urls = Vec::new();
+    for (start, _) in text.match_indices("http") {
+        let url: String = text[start..]
+            .chars()
+            .take_while(|c| !c.is_whitespace() && !"\"'`<>()[]|\\,".contains(*c))
+            .collect();
+        if url.contains("puzz.link/p") || url.contains("pzv.jp/p") {
+            urls.push(url);
+        }
+    }
+    urls
+}
+
+/// The canonical URL of a puzzle URL, if it is a heyawake or nonogram URL that decodes.
+fn written_back(url: &str) -> Option<String> {
+    if url.contains("?heyawake") {
+        heyawake::parse::parse_url(url).ok()?.to_url().ok()
+    } else if url.contains("?nonogram") {
+        nonogram::parse::parse_url(url).ok()?.to_url().ok()
+    } else {
+        None
+    }
+}
+
+#[test]
+fn every_shipped_url_is_written_back_byte_for_byte() {
+    let mut paths = Vec::new();
+    for dir in ["models", "tests", "src"] {
+        files(&Path::new(ROOT).join(dir), &mut paths);
+    }
+    paths.push(Path::new(ROOT).join("README.md"));
+    let mut round_tripped = Vec::new();
+    for path in paths {
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            continue; // binary files (pictures)
+        };
+        let in_models = path.starts_with(Path::new(ROOT).join("models"));
+        for url in urls_in(&text) {
+            // Placeholders (`W/H/BODY`) and the deliberately broken URLs of error tests do not
+            // decode; every URL of a shipped model must.
+            let Some(back) = written_back(&url) else {
+                assert!(!in_models, "{}: {url} does not decode", path.display());
+                continue;
+            };
+            // A pzv.jp or `_edit` spelling is written back in its canonical frame; an empty body
+            // (pzprjs's shorthand for a blank grid) is written back in full.
+            let genre = if url.contains("?heyawake") {
+                ("heyawake", 200)
+            } else {
+                ("nonogram", 1000)
+            };
+            let frame = Frame::parse(&url, genre.0, genre.1).unwrap();
+            if frame.body.is_empty() {
+                continue;
+            }
+            // For a URL spelled canonically this is the URL itself, byte for byte.
+            assert_eq!(back, frame.to_url(), "{}", path.display());
+            if back == url {
+                round_tripped.push(url);
+            }
+        }
+    }
+    // The four shipped heyawake models, the spec's nonogram, and the docs' examples.
+    for needle in [
+        "heyawake/6/6/aa66aapv0fu0g2i3k",
+        "heyawake/6/6/lll155007rs12222j",
+        "heyawake/10/10/274ssohvv",
+        "heyawake/17/17/ju1vv0vv",
+        "nonogram/6/6/12g1111h11112j12g11g21j11g3h",
+    ] {
+        assert!(
+            round_tripped.iter().any(|u| u.contains(needle)),
+            "{needle} not found among {round_tripped:?}"
+        );
+    }
+}
+
+#[test]
+fn export_format_url_writes_each_shipped_url_back() {
+    for name in [
+        "cspuz_6x6.url",
+        "pzprjs_6x6.url",
+        "edge_none_10x10.url",
+        "edge_multiple_17x17.url",
+    ] {
+        let path = format!("models/heyawake/{name}");
+        let text = std::fs::read_to_string(Path::new(ROOT).join(&path)).unwrap();
+        let url = text.lines().find(|l| l.starts_with("https://")).unwrap();
+        let out = puzzlec(&["export", "heyawake", &path, "--format", "url"]);
+        assert_eq!(out.status.code(), Some(0), "{name}: {}", stderr(&out));
+        assert_eq!(stdout(&out), format!("{url}\n"), "{name}");
+    }
+    let spec = "https://puzz.link/p?nonogram/6/6/12g1111h11112j12g11g21j11g3h";
+    let out = puzzlec(&["export", "nonogram", spec, "--format", "url"]);
+    assert_eq!(stdout(&out), format!("{spec}\n"), "{}", stderr(&out));
+}
+
+#[test]
+fn a_text_puzzle_exported_as_a_url_solves_to_its_published_answer() {
+    let dir = std::env::temp_dir().join(format!("puzzlec-url-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("seed004.url");
+    let out = puzzlec(&[
+        "export",
+        "heyawake",
+        "models/heyawake/seed004.txt",
+        "--format",
+        "url",
+        "-o",
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stdout(&out).is_empty());
+    let url = std::fs::read_to_string(&file).unwrap();
+    assert!(
+        url.starts_with("https://puzz.link/p?heyawake/10/10/"),
+        "{url}"
+    );
+    let out = puzzlec(&["solve", "heyawake", url.trim()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let answer =
+        std::fs::read_to_string(Path::new(ROOT).join("models/heyawake/seed004.answer")).unwrap();
+    assert!(
+        stdout(&out).starts_with(answer.trim_end()),
+        "{}",
+        stdout(&out)
+    );
+    assert!(stdout(&out).trim_end().ends_with("unique"));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn genres_and_puzzles_without_a_url_form_are_usage_errors() {
+    let out = puzzlec(&[
+        "export",
+        "nonogram",
+        "models/nonogram/webpbn-color-00047.g",
+        "--format",
+        "url",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("colour nonogram has no puzz.link URL"),
+        "{}",
+        stderr(&out)
+    );
+    let out = puzzlec(&[
+        "export",
+        "tetromino",
+        "models/tetromino/4x4.txt",
+        "--format",
+        "url",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("tetromino has no puzz.link URL encoder"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(stdout(&out).is_empty());
+}
