@@ -57,6 +57,18 @@ pub enum CellValue {
     Other(String),
 }
 
+impl CellValue {
+    /// The cell as a number clue: a number, `?`, or nothing; letters are an error.
+    pub fn clue(self) -> std::result::Result<Option<super::Clue>, String> {
+        match self {
+            CellValue::Empty => Ok(None),
+            CellValue::Unknown => Ok(Some(super::Clue::Unknown)),
+            CellValue::Number(n) => Ok(Some(super::Clue::Number(n))),
+            CellValue::Other(x) => Err(format!("`{x}` is not a clue (a number, `-` or `?`)")),
+        }
+    }
+}
+
 /// Whether a text looks like the generic grid format: its first content line is an `H W`
 /// header or holds whitespace-separated tokens.
 pub fn looks_generic(text: &str) -> bool {

@@ -142,6 +142,17 @@ impl Frame {
     }
 }
 
+/// The URL a text holds: its first line that is not blank or a `//` comment, when that line is
+/// a puzz.link / pzv.jp URL of the genre (files keep their source above it in comments).
+pub fn in_text<'a>(text: &'a str, genre: &str) -> Option<&'a str> {
+    let first = text
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with("//"))?;
+    let is_url = first.starts_with("http://") || first.starts_with("https://");
+    (is_url || first.contains(&format!("?{genre}"))).then_some(first)
+}
+
 /// The canonical URL `https://puzz.link/p?GENRE/W/H/BODY`.
 pub fn url(genre: &str, width: usize, height: usize, body: &str) -> String {
     format!("https://puzz.link/p?{genre}/{width}/{height}/{body}")

@@ -12,38 +12,26 @@
 
 use super::Heyawake;
 use crate::error::{Error, Result};
-use crate::grid::text::{cell_value, looks_generic, CellValue, GridText, LetterGrid};
+use crate::grid::text::{cell_value, looks_generic, GridText, LetterGrid};
 use crate::grid::{Clue, Rooms};
 use crate::url::{self, Frame, Writer};
 
 /// Reads a text file or a URL, whichever the input is.
 pub fn parse(source: &str, text: &str) -> Result<Heyawake> {
-    // A file may hold a URL under `//` comment lines (its source and attribution).
-    let first = text
-        .lines()
-        .map(str::trim)
-        .find(|l| !l.is_empty() && !l.starts_with("//"))
-        .unwrap_or("");
-    if first.starts_with("http://") || first.starts_with("https://") || first.contains("?heyawake")
-    {
-        parse_url(first)
-    } else if looks_generic(text) {
-        parse_generic(source, text)
-    } else {
-        parse_text(source, text)
+    match url::in_text(text, "heyawake") {
+        Some(url) => parse_url(url),
+        None if looks_generic(text) => parse_generic(source, text),
+        None => parse_text(source, text),
     }
 }
 
-/// A room's clue from a cell value: a number up to the room's size, `?`, or none.
-fn room_clue(value: CellValue, size: usize) -> std::result::Result<Option<Clue>, String> {
-    match value {
-        CellValue::Empty => Ok(None),
-        CellValue::Unknown => Ok(Some(Clue::Unknown)),
-        CellValue::Number(n) if n as usize > size => {
+/// A room's clue, which must fit in the room.
+fn room_clue(clue: Option<Clue>, size: usize) -> std::result::Result<Option<Clue>, String> {
+    match clue {
+        Some(Clue::Number(n)) if n as usize > size => {
             Err(format!("clue {n} is larger than the room ({size} cells)"))
         }
-        CellValue::Number(n) => Ok(Some(Clue::Number(n))),
-        CellValue::Other(x) => Err(format!("`{x}` is not a clue (a number, `-` or `?`)")),
+        clue => Ok(clue),
     }
 }
 
@@ -55,7 +43,7 @@ pub fn parse_generic(source: &str, text: &str) -> Result<Heyawake> {
     let mut clues: Vec<Option<Clue>> = vec![None; rooms.len()];
     t.map_cells(|c, v| {
         let room = rooms.room_of[c];
-        match room_clue(v, rooms.cells[room].len())? {
+        match room_clue(v.clue()?, rooms.cells[room].len())? {
             Some(_) if clues[room].is_some() => Err("a second clue in the same room".into()),
             clue => {
                 clues[room] = clues[room].or(clue);
@@ -76,7 +64,8 @@ pub fn parse_text(source: &str, text: &str) -> Result<Heyawake> {
     let t = LetterGrid::parse(source, text)?;
     let mut clues = vec![None; t.rooms.len()];
     for (room, value) in &t.values {
-        let clue = room_clue(cell_value(&value.text), t.rooms.cells[*room].len());
+        let clue = cell_value(&value.text).clue();
+        let clue = clue.and_then(|c| room_clue(c, t.rooms.cells[*room].len()));
         clues[*room] = clue.map_err(|m| Error::input(source, value.line, value.col, m))?;
     }
     Ok(Heyawake::new(
@@ -99,25 +88,20 @@ pub fn parse_url(url: &str) -> Result<Heyawake> {
     let rooms = body.rooms(grid)?;
     let clues = body.numbers_at(rooms.len())?;
     body.expect_end()?;
-    for (r, (cells, clue)) in rooms.cells.iter().zip(&clues).enumerate() {
-        if let Some((Clue::Number(n), col)) = *clue {
-            if n as usize > cells.len() {
-                return Err(Error::input(
-                    "URL",
-                    1,
-                    col,
-                    format!(
-                        "clue {n} of room {} (first cell {}) is larger than the room ({} cells)",
-                        r + 1,
-                        grid.name(cells[0]),
-                        cells.len()
-                    ),
-                ));
+    let clues: Vec<Option<Clue>> = (clues.iter().zip(&rooms.cells))
+        .map(|(clue, cells)| match *clue {
+            Some((c, col)) => {
+                room_clue(Some(c), cells.len()).map_err(|m| Error::input("URL", 1, col, m))
             }
-        }
-    }
-    let clue = |r: usize| clues[r].map(|(clue, _)| clue);
-    Ok(Heyawake::new(grid, rooms, |r| (r + 1).to_string(), clue))
+            None => Ok(None),
+        })
+        .collect::<Result<_>>()?;
+    Ok(Heyawake::new(
+        grid,
+        rooms,
+        |r| (r + 1).to_string(),
+        |r| clues[r],
+    ))
 }
 
 impl Heyawake {
@@ -307,7 +291,8 @@ mod tests {
     fn a_clue_too_large_for_its_room_points_at_the_clue() {
         let e = parse_url("https://puzz.link/p?heyawake/2/2/009").unwrap_err();
         assert!(
-            e.to_string().starts_with("URL:1:36: clue 9 of room 1"),
+            e.to_string()
+                .starts_with("URL:1:36: clue 9 is larger than the room (4 cells)"),
             "{e}"
         );
     }
