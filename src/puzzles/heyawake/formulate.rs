@@ -3,7 +3,7 @@
 
 use super::{Heyawake, Shading};
 use crate::error::Result;
-use crate::model::connectivity::{add_connected, ConnectivityEncoding};
+use crate::model::connectivity::{add_connected, ConnectivityEncoding, NodeGraph};
 use crate::model::{Constraint, LinExpr, Lit, Model, Var};
 use crate::puzzles::{Formulated, Formulation, FormulationKey, Puzzle};
 
@@ -113,7 +113,9 @@ impl Heyawake {
         }
         let encoding = ConnectivityEncoding::from_name(formulation.get("connectivity"))
             .unwrap_or(ConnectivityEncoding::Lazy);
-        add_connected(&mut m, "unshaded connected", &unshaded, &edges, encoding);
+        let graph = NodeGraph::new(unshaded.iter().map(|&l| l.into()), &edges)
+            .with_names(|v| format!("r{}c{}", v / w + 1, v % w + 1));
+        add_connected(&mut m, "unshaded connected", &graph, None, encoding);
         Formulated {
             model: m,
             decode: Box::new(move |a| shaded.iter().map(|&v| a.bool(v)).collect()),
