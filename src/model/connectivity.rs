@@ -102,6 +102,10 @@ impl NodeGraph {
     pub fn neighbours(&self, v: usize) -> &[usize] {
         &self.adj[v]
     }
+    /// The neighbour lists of every node.
+    pub fn adjacency(&self) -> &[Vec<usize>] {
+        &self.adj
+    }
     /// A node's name.
     pub fn name(&self, v: usize) -> &str {
         &self.names[v]
