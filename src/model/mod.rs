@@ -5,6 +5,7 @@ pub mod active;
 pub mod connectivity;
 pub mod expr;
 pub mod lazy;
+pub mod loops;
 pub mod region;
 pub mod regular;
 #[cfg(test)]
