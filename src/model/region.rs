@@ -564,4 +564,94 @@ mod tests {
         assert_eq!(layouts.len(), brute);
         assert_eq!(brute, 10);
     }
+
+    /// Up to `count` random islands on an `h × w` grid, pairwise apart, as root and size.
+    fn random_islands(rng: &mut Rng, h: usize, w: usize, count: usize) -> Vec<SizedRegion> {
+        let grid = crate::grid::Grid::new(h, w);
+        let mut owner: Vec<Option<usize>> = vec![None; h * w];
+        let free_for = |owner: &[Option<usize>], c: usize, island: usize| {
+            owner[c].is_none()
+                && grid
+                    .neighbours4(c)
+                    .all(|u| owner[u].is_none_or(|o| o == island))
+        };
+        let mut regions = Vec::new();
+        for island in 0..count {
+            let Some(root) = (0..50)
+                .map(|_| rng.below((h * w) as u64) as usize)
+                .find(|&c| free_for(&owner, c, island))
+            else {
+                break;
+            };
+            owner[root] = Some(island);
+            let mut cells = vec![root];
+            let target = 1 + rng.below(6) as usize;
+            for _ in 0..50 {
+                if cells.len() == target {
+                    break;
+                }
+                let from = cells[rng.below(cells.len() as u64) as usize];
+                let next: Vec<usize> = grid.neighbours4(from).collect();
+                let c = next[rng.below(next.len() as u64) as usize];
+                if free_for(&owner, c, island) {
+                    owner[c] = Some(island);
+                    cells.push(c);
+                }
+            }
+            regions.push(SizedRegion {
+                root,
+                size: Some(cells.len()),
+            });
+        }
+        regions
+    }
+
+    #[test]
+    fn island_layouts_solve_with_few_cut_rounds() {
+        // 10×10, a dozen random islands given by root and size, every active cell in one:
+        // both formulations find a layout the brute-force rules accept.
+        use crate::lower::CardEncoding;
+        use crate::solve::{Driver, Next};
+        let grid = crate::grid::Grid::new(10, 10);
+        let mut rng = Rng::new(29);
+        for _ in 0..4 {
+            let regions = random_islands(&mut rng, 10, 10, 12);
+            for enc in [RegionEncoding::Lazy, RegionEncoding::Tree] {
+                let mut m = Model::new();
+                let white: Vec<Var> = grid
+                    .cells()
+                    .map(|c| m.new_answer_bool(grid.name(c)))
+                    .collect();
+                let graph = NodeGraph::new(white.iter().map(|&v| v.into()), &grid.edges());
+                add_sized_regions(
+                    &mut m,
+                    "islands",
+                    &graph,
+                    &regions,
+                    OutsideRegions::Forbidden,
+                    enc,
+                );
+                let start = std::time::Instant::now();
+                let mut driver = Driver::new(m, "batsat", CardEncoding::Totalizer, None).unwrap();
+                let Next::Solution(a) = driver.next_solution().unwrap() else {
+                    panic!("{enc:?}: the generated layout was missed");
+                };
+                let on: Vec<bool> = white.iter().map(|&v| a.bool(v)).collect();
+                for comp in components(&grid.adjacency(), |c| on[c]) {
+                    let roots: Vec<&SizedRegion> =
+                        regions.iter().filter(|r| comp.contains(&r.root)).collect();
+                    assert_eq!(roots.len(), 1, "{enc:?}: island without exactly one root");
+                    assert_eq!(roots[0].size, Some(comp.len()), "{enc:?}: wrong size");
+                }
+                eprintln!(
+                    "islands 10x10 ({} clues) {enc:?}: {} cut rounds, {} cuts, {:.3} s",
+                    regions.len(),
+                    driver.stats.cut_rounds,
+                    driver.stats.cuts,
+                    start.elapsed().as_secs_f64()
+                );
+                assert!(driver.stats.cut_rounds <= 50, "{enc:?}: too many rounds");
+            }
+        }
+    }
 }
