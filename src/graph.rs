@@ -1,4 +1,5 @@
-//! Graph helpers shared by genres: grid adjacency, union-find, components, articulation points.
+//! Graph helpers shared by genres: grid adjacency, union-find, components, breadth-first
+//! distances, articulation points.
 
 /// Union-find over `0..n` with path halving and union by size.
 #[derive(Clone, Debug)]
@@ -96,6 +97,33 @@ pub fn components(adj: &[Vec<usize>], active: impl Fn(usize) -> bool) -> Vec<Vec
         out.push(comp);
     }
     out
+}
+
+/// Breadth-first distances from the sources (distance 0), moving only onto nodes `passable`
+/// allows; `None` where no such path exists.
+pub fn distances(
+    adj: &[Vec<usize>],
+    sources: &[usize],
+    passable: impl Fn(usize) -> bool,
+) -> Vec<Option<usize>> {
+    let mut dist = vec![None; adj.len()];
+    let mut queue = std::collections::VecDeque::new();
+    for &s in sources {
+        if dist[s].is_none() {
+            dist[s] = Some(0);
+            queue.push_back(s);
+        }
+    }
+    while let Some(v) = queue.pop_front() {
+        let next = dist[v].map(|d| d + 1);
+        for &u in &adj[v] {
+            if dist[u].is_none() && passable(u) {
+                dist[u] = next;
+                queue.push_back(u);
+            }
+        }
+    }
+    dist
 }
 
 /// The articulation points of the subgraph induced by the active nodes (Tarjan's lowlink),
@@ -216,6 +244,18 @@ mod tests {
         assert_eq!(bipartite_matching(&path, |v| v % 2 == 0), 2);
         let star = adjacency(4, &[(0, 1), (0, 2), (0, 3)]);
         assert_eq!(bipartite_matching(&star, |v| v == 0), 1);
+    }
+
+    #[test]
+    fn distances_go_around_walls() {
+        // 3x3, centre column blocked except the bottom: from r1c1 to r1c3 is six steps.
+        let adj = adjacency(9, &grid_edges(3, 3));
+        let d = distances(&adj, &[0], |v| v != 1 && v != 4);
+        assert_eq!(d[2], Some(6));
+        assert_eq!(d[1], None);
+        assert_eq!(d[0], Some(0));
+        let both = distances(&adj, &[0, 2], |v| v != 1 && v != 4);
+        assert_eq!(both[8], Some(2));
     }
 
     #[test]

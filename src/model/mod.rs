@@ -1,11 +1,17 @@
 //! The IR every genre produces and every backend consumes: named 0/1 and bounded integer
 //! variables, named constraints, an optional objective, the answer keys and lazy constraints.
 
+pub mod active;
 pub mod connectivity;
 pub mod expr;
 pub mod lazy;
+pub mod loops;
+pub mod region;
 pub mod regular;
+#[cfg(test)]
+pub(crate) mod testing;
 
+pub use active::Active;
 pub use expr::{Cmp, Constraint, LinExpr, Lit, Var};
 pub use lazy::{Assignment, LazyConstraint};
 

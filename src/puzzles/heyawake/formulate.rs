@@ -4,7 +4,7 @@
 use super::{Heyawake, Shading};
 use crate::error::Result;
 use crate::grid::Clue;
-use crate::model::connectivity::{add_connected, ConnectivityEncoding};
+use crate::model::connectivity::{add_connected, ConnectivityEncoding, NodeGraph};
 use crate::model::{Constraint, LinExpr, Lit, Model};
 use crate::puzzles::{Formulated, Formulation, FormulationKey, Puzzle};
 
@@ -86,7 +86,9 @@ impl Puzzle for Heyawake {
         }
         let unshaded: Vec<Lit> = shaded.iter().map(|&v| !v).collect();
         let encoding = formulation.choice::<ConnectivityEncoding>("connectivity");
-        add_connected(&mut m, "unshaded connected", &unshaded, &edges, encoding);
+        let graph =
+            NodeGraph::new(unshaded.iter().map(|&l| l.into()), &edges).with_names(|v| g.name(v));
+        add_connected(&mut m, "unshaded connected", &graph, None, encoding);
         Ok(Formulated {
             model: m,
             decode: Box::new(move |a| shaded.iter().map(|&v| a.bool(v)).collect()),
