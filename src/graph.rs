@@ -1,4 +1,4 @@
-//! Graph helpers shared by genres: grid adjacency, union-find, components, breadth-first
+//! Graph helpers shared by genres: union-find, components, breadth-first
 //! distances, articulation points.
 
 /// Union-find over `0..n` with path halving and union by size.
@@ -37,27 +37,6 @@ impl UnionFind {
         self.size[a] += self.size[b];
         true
     }
-}
-
-/// The cell index of `(row, col)` in a grid of `width` columns.
-pub fn cell(width: usize, row: usize, col: usize) -> usize {
-    row * width + col
-}
-
-/// The orthogonal edges `(a, b)` with `a < b` of an `height × width` grid.
-pub fn grid_edges(height: usize, width: usize) -> Vec<(usize, usize)> {
-    let mut edges = Vec::new();
-    for r in 0..height {
-        for c in 0..width {
-            if c + 1 < width {
-                edges.push((cell(width, r, c), cell(width, r, c + 1)));
-            }
-            if r + 1 < height {
-                edges.push((cell(width, r, c), cell(width, r + 1, c)));
-            }
-        }
-    }
-    edges
 }
 
 /// Adjacency lists of `n` nodes from an edge list.
@@ -213,7 +192,7 @@ mod tests {
     #[test]
     fn components_of_a_grid_with_a_wall() {
         // 3x3 with the middle column inactive: two components.
-        let adj = adjacency(9, &grid_edges(3, 3));
+        let adj = adjacency(9, &crate::grid::Grid::new(3, 3).edges());
         let comps = components(&adj, |v| v % 3 != 1);
         assert_eq!(comps, vec![vec![0, 3, 6], vec![2, 5, 8]]);
     }
@@ -221,7 +200,7 @@ mod tests {
     #[test]
     fn articulation_points_match_removal_brute_force() {
         // Every subset of a 3x3 grid: a node is a cut point iff removing it adds components.
-        let adj = adjacency(9, &grid_edges(3, 3));
+        let adj = adjacency(9, &crate::grid::Grid::new(3, 3).edges());
         for mask in 0u32..512 {
             let active = |v: usize| mask >> v & 1 == 1;
             let base = components(&adj, active).len();
@@ -249,7 +228,7 @@ mod tests {
     #[test]
     fn distances_go_around_walls() {
         // 3x3, centre column blocked except the bottom: from r1c1 to r1c3 is six steps.
-        let adj = adjacency(9, &grid_edges(3, 3));
+        let adj = adjacency(9, &crate::grid::Grid::new(3, 3).edges());
         let d = distances(&adj, &[0], |v| v != 1 && v != 4);
         assert_eq!(d[2], Some(6));
         assert_eq!(d[1], None);

@@ -481,13 +481,13 @@ impl LazyConstraint for ConnectedCut {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::graph::{adjacency, grid_edges};
+    use crate::graph::adjacency;
     use crate::model::testing::{satisfiable_projections, Rng};
     use std::collections::BTreeSet;
 
     /// Brute force: the subsets of a small grid whose active cells are connected (or empty).
     fn connected_subsets(h: usize, w: usize) -> BTreeSet<u64> {
-        let adj = adjacency(h * w, &grid_edges(h, w));
+        let adj = adjacency(h * w, &crate::grid::Grid::new(h, w).edges());
         (0u64..1 << (h * w))
             .filter(|&m| components(&adj, |v| m >> v & 1 == 1).len() <= 1)
             .collect()
@@ -497,7 +497,10 @@ pub(crate) mod tests {
     fn satisfiable_subsets(h: usize, w: usize, enc: ConnectivityEncoding) -> BTreeSet<u64> {
         let mut m = Model::new();
         let nodes: Vec<Var> = (0..h * w).map(|i| m.new_bool(format!("n{i}"))).collect();
-        let graph = NodeGraph::new(nodes.iter().map(|&v| v.into()), &grid_edges(h, w));
+        let graph = NodeGraph::new(
+            nodes.iter().map(|&v| v.into()),
+            &crate::grid::Grid::new(h, w).edges(),
+        );
         add_connected(&mut m, "conn", &graph, None, enc);
         satisfiable_projections(&m, &nodes)
     }
@@ -531,7 +534,10 @@ pub(crate) mod tests {
         let (h, w) = (3, 3);
         let mut m = Model::new();
         let nodes: Vec<Var> = (0..h * w).map(|i| m.new_bool(format!("n{i}"))).collect();
-        let graph = NodeGraph::new(nodes.iter().map(|&v| v.into()), &grid_edges(h, w));
+        let graph = NodeGraph::new(
+            nodes.iter().map(|&v| v.into()),
+            &crate::grid::Grid::new(h, w).edges(),
+        );
         add_connected(&mut m, "conn", &graph, None, ConnectivityEncoding::Lazy);
         let connected = connected_subsets(h, w);
         let value = |mask: u64| Assignment {
@@ -583,7 +589,7 @@ pub(crate) mod tests {
                 model,
                 vars,
                 active,
-                edges: grid_edges(h, w),
+                edges: crate::grid::Grid::new(h, w).edges(),
             }
         }
         /// The activity as one character per node: `.` never, `?` free, `#` always.
@@ -756,7 +762,10 @@ pub(crate) mod tests {
     fn a_known_root_needs_no_first_active_chain() {
         let mut m = Model::new();
         let nodes: Vec<Var> = (0..9).map(|i| m.new_bool(format!("n{i}"))).collect();
-        let graph = NodeGraph::new(nodes.iter().map(|&v| v.into()), &grid_edges(3, 3));
+        let graph = NodeGraph::new(
+            nodes.iter().map(|&v| v.into()),
+            &crate::grid::Grid::new(3, 3).edges(),
+        );
         let mut rooted = m.clone();
         add_connected(
             &mut rooted,

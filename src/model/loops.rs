@@ -368,7 +368,6 @@ impl LazyConstraint for SubtourCut {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::graph::grid_edges;
     use crate::model::connectivity::tests::check_lazy;
     use crate::model::testing::{satisfiable_projections, Rng};
     use crate::model::Var;
@@ -406,7 +405,7 @@ mod tests {
         fn grid(rng: &mut Rng, h: usize, w: usize, always: bool) -> Self {
             let mut model = Model::new();
             let mut vars = Vec::new();
-            let edges = grid_edges(h, w);
+            let edges = crate::grid::Grid::new(h, w).edges();
             let mut used: Vec<Active> = edges
                 .iter()
                 .enumerate()
@@ -534,7 +533,7 @@ mod tests {
     #[test]
     fn two_separate_squares_get_a_cut_that_keeps_either_alone() {
         // 2×4 grid graph: the squares 0-1-5-4 and 2-3-7-6 side by side.
-        let edges = grid_edges(2, 4);
+        let edges = crate::grid::Grid::new(2, 4).edges();
         let mut m = Model::new();
         let vars: Vec<Var> = (0..edges.len())
             .map(|e| m.new_bool(format!("e{e}")))
@@ -578,10 +577,10 @@ mod tests {
     }
 
     /// A random single loop around an `h × w` grid of cells, as the used unit segments of
-    /// `grid_edges(h + 1, w + 1)`: the border of a polyomino of half the cells grown cell by
+    /// `Grid::new(h + 1, w + 1).edges()`: the border of a polyomino of half the cells grown cell by
     /// cell, keeping a cell only when the border stays one loop.
     fn random_loop(rng: &mut Rng, h: usize, w: usize) -> Vec<bool> {
-        let vertices = grid_edges(h + 1, w + 1);
+        let vertices = crate::grid::Grid::new(h + 1, w + 1).edges();
         let segment = |a: usize, b: usize| vertices.iter().position(|&e| e == (a, b)).unwrap();
         let v = |r: usize, c: usize| r * (w + 1) + c;
         // The four sides of each cell.
@@ -637,7 +636,7 @@ mod tests {
     /// A slitherlink-like model on `h × w` cells: one answer variable per unit segment, the
     /// cell counts of a random loop as clues on a third of the cells.
     fn slitherlink_like(rng: &mut Rng, h: usize, w: usize) -> Slitherlink {
-        let vertices = grid_edges(h + 1, w + 1);
+        let vertices = crate::grid::Grid::new(h + 1, w + 1).edges();
         let answer = random_loop(rng, h, w);
         let mut m = Model::new();
         let used: Vec<Var> = (0..vertices.len())
@@ -680,7 +679,7 @@ mod tests {
     ) -> usize {
         use crate::lower::CardEncoding;
         use crate::solve::{Driver, Next};
-        let vertices = grid_edges(h + 1, w + 1);
+        let vertices = crate::grid::Grid::new(h + 1, w + 1).edges();
         let graph = EdgeGraph::new((h + 1) * (w + 1), &vertices, used.iter().map(|&v| v.into()));
         let mut model = m.clone();
         add_single_loop(&mut model, "loop", &graph, LoopGuard::NonEmpty, enc);
@@ -737,7 +736,7 @@ mod tests {
         use crate::lower::CardEncoding;
         use crate::solve::{Driver, Next};
         let (h, w) = (5, 5);
-        let edges = grid_edges(h, w);
+        let edges = crate::grid::Grid::new(h, w).edges();
         for backend in ["batsat", "varisat", "microlp"] {
             for enc in [LoopEncoding::Lazy, LoopEncoding::Tree] {
                 let mut m = Model::new();
