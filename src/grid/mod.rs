@@ -3,9 +3,11 @@
 //! in and out, and the generic grid text format every grid genre reads.
 
 pub mod polyomino;
+pub mod room_clues;
 pub mod rooms;
 pub mod text;
 
+pub use room_clues::RoomClues;
 pub use rooms::Rooms;
 
 /// A cell of a grid: its raster index `row * width + col`.
@@ -108,6 +110,20 @@ impl Grid {
         self.cells()
             .map(|c| self.neighbours4(c).collect())
             .collect()
+    }
+    /// The most cells of `cells` (sorted) that can be chosen with no two orthogonally adjacent:
+    /// their count minus a maximum matching of their (bipartite) grid graph.
+    pub fn max_independent(&self, cells: &[Cell]) -> usize {
+        let index = |c: Cell| cells.binary_search(&c).ok();
+        let edges: Vec<(usize, usize)> = (self.edges().into_iter())
+            .filter_map(|(a, b)| Some((index(a)?, index(b)?)))
+            .collect();
+        let adj = crate::graph::adjacency(cells.len(), &edges);
+        let black = |i: usize| {
+            let (r, c) = self.rc(cells[i]);
+            (r + c) % 2 == 0
+        };
+        cells.len() - crate::graph::bipartite_matching(&adj, black)
     }
     /// Every 2×2 block as `[top-left, top-right, bottom-left, bottom-right]`.
     pub fn windows2x2(&self) -> Vec<[Cell; 4]> {
@@ -219,6 +235,25 @@ mod tests {
         assert_eq!(g.name(0), "r1c1");
         assert_eq!(g.name(g.cell(2, 3)), "r3c4");
         assert_eq!(g.rc(6), (1, 2));
+    }
+
+    #[test]
+    fn max_independent_equals_brute_force_on_every_cell_set_of_a_3x3() {
+        let g = Grid::new(3, 3);
+        for mask in 0u32..1 << 9 {
+            let cells: Vec<Cell> = g.cells().filter(|&c| mask >> c & 1 == 1).collect();
+            let best = (0u32..1 << 9)
+                .filter(|&pick| pick & !mask == 0)
+                .filter(|&pick| {
+                    g.edges()
+                        .iter()
+                        .all(|&(a, b)| pick >> a & pick >> b & 1 == 0)
+                })
+                .map(|pick| pick.count_ones() as usize)
+                .max();
+            assert_eq!(Some(g.max_independent(&cells)), best, "cells {cells:?}");
+        }
+        assert_eq!(Grid::new(2, 4).max_independent(&Vec::from_iter(0..8)), 4);
     }
 
     #[test]

@@ -287,6 +287,8 @@ impl GridText {
 /// `LABEL=VALUE` tokens: the seed's heyawake format, usable by any region genre.
 #[derive(Clone, Debug)]
 pub struct LetterGrid {
+    /// Where the text came from (for errors).
+    pub source: String,
     /// The grid's shape.
     pub grid: Grid,
     /// The label of each cell.
@@ -372,6 +374,7 @@ impl LetterGrid {
             }
         }
         Ok(LetterGrid {
+            source: source.to_string(),
             grid,
             labels,
             rooms,

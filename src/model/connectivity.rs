@@ -165,6 +165,26 @@ pub fn add_reaches_root(
     add_connectivity(model, name, &extended, Some(n), encoding);
 }
 
+/// Adds the cuts any connected set of three or more active nodes keeps: no active node, and
+/// no active pair of neighbours, has all its other neighbours inactive. Sound only when the
+/// caller knows at least three nodes end up active; the lazy loop would otherwise find these
+/// small cuts one by one, round after round.
+pub fn add_no_small_islands(model: &mut Model, name: &str, graph: &NodeGraph) {
+    let active = |v: usize| graph.active[v];
+    for v in 0..graph.len() {
+        let around = graph.adj[v].iter().map(|&u| active(u));
+        let clause = std::iter::once(!active(v)).chain(around);
+        add_clause(model, format!("{name} no lone {}", graph.name(v)), clause);
+        for &u in graph.adj[v].iter().filter(|&&u| u > v) {
+            let around = graph.adj[v].iter().chain(&graph.adj[u]);
+            let others = around.filter(|&&x| x != u && x != v).map(|&x| active(x));
+            let clause = [!active(v), !active(u)].into_iter().chain(others);
+            let pair = format!("{name} no lone pair {}-{}", graph.name(v), graph.name(u));
+            add_clause(model, pair, clause);
+        }
+    }
+}
+
 fn add_connectivity(
     model: &mut Model,
     name: &str,
@@ -755,6 +775,30 @@ pub(crate) mod tests {
                 &valid,
                 &what,
             );
+        }
+    }
+
+    #[test]
+    fn small_island_cuts_keep_every_big_connected_set_and_drop_lone_nodes_and_pairs() {
+        let mut rng = Rng::new(5);
+        for case in 0..12 {
+            let (h, w) = [(2, 3), (3, 3), (3, 4)][case % 3];
+            let p = RandomNodes::grid(&mut rng, h, w, 1);
+            let mut m = p.model.clone();
+            add_no_small_islands(&mut m, "islands", &p.graph());
+            let adj = adjacency(p.active.len(), &p.edges);
+            for mask in p.masks() {
+                let on = p.nodes_of(mask);
+                let parts = components(&adj, |v| on[v]);
+                let count = on.iter().filter(|&&x| x).count();
+                let holds = m.first_violation(&p.assignment(mask)).is_none();
+                if parts.len() == 1 && count >= 3 {
+                    assert!(holds, "case {case}: {} mask {mask:b}", p.sketch());
+                }
+                if parts.iter().any(|part| part.len() <= 2) && count >= 3 {
+                    assert!(!holds, "case {case}: {} mask {mask:b}", p.sketch());
+                }
+            }
         }
     }
 

@@ -38,8 +38,8 @@ fn digit_char(value: u32) -> char {
     char::from(DIGITS[value as usize])
 }
 
-/// An error at a 1-based character column of the URL.
-fn url_error(col: usize, message: impl Into<String>) -> Error {
+/// An error at a 1-based character column of a URL.
+pub fn error_at(col: usize, message: impl Into<String>) -> Error {
     Error::input("URL", 1, col, message)
 }
 
@@ -84,10 +84,10 @@ impl Frame {
             .iter()
             .fold(genre_token, |g, suffix| g.strip_suffix(suffix).unwrap_or(g));
         if genre_token.is_empty() {
-            return Err(url_error(col_of(genre_at), format!("empty URL; {usage}")));
+            return Err(error_at(col_of(genre_at), format!("empty URL; {usage}")));
         }
         if written != genre {
-            return Err(url_error(
+            return Err(error_at(
                 col_of(genre_at),
                 format!("`{genre_token}` is not a {genre} URL; {usage}"),
             ));
@@ -99,13 +99,13 @@ impl Frame {
         let mut side = |what: &str| -> Result<(usize, usize, usize)> {
             let (at, token) = tokens
                 .next()
-                .ok_or_else(|| url_error(end_col, format!("URL ends before the {what}")))?;
+                .ok_or_else(|| error_at(end_col, format!("URL ends before the {what}")))?;
             let n = token
                 .parse::<usize>()
                 .ok()
                 .filter(|n| (1..=max_side).contains(n))
                 .ok_or_else(|| {
-                    url_error(
+                    error_at(
                         col_of(at),
                         format!("expected the {what} (a number 1..={max_side}), found `{token}`"),
                     )
@@ -195,7 +195,7 @@ impl Reader {
     pub fn expect_end(&self) -> Result<()> {
         match self.peek() {
             None => Ok(()),
-            Some(ch) => Err(url_error(
+            Some(ch) => Err(error_at(
                 self.column(),
                 format!(
                     "unexpected `{ch}` after the end of the puzzle data ({} extra characters)",
@@ -226,7 +226,7 @@ impl Reader {
         for _ in 0..count {
             let col = self.column();
             let Some(ch) = self.next_char() else {
-                return Err(url_error(
+                return Err(error_at(
                     col,
                     format!(
                         "the {what} digits stop after {} of their {count} characters (is the URL \
@@ -236,7 +236,7 @@ impl Reader {
                 ));
             };
             let value = digit_value(ch, radix).ok_or_else(|| {
-                url_error(
+                error_at(
                     col,
                     format!(
                         "`{ch}` is not a {what} digit (0-9, a-{})",

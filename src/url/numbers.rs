@@ -7,7 +7,7 @@
 //! The 0–4 stream (pzprjs `4Cell`, slitherlink): `0`–`4` is the number, `5`–`9` the number
 //! followed by one empty cell, `a`–`e` by two; `.` is `?`; `g`–`z` skip 1–20 empty cells.
 
-use super::{digit_char, digit_value, url_error, Reader, Writer};
+use super::{digit_char, digit_value, error_at, Reader, Writer};
 use crate::error::{Error, Result};
 use crate::grid::Clue;
 
@@ -161,7 +161,7 @@ impl Reader {
             .try_fold(0, |acc, c| Some(acc << 4 | digit_value(c, 16)?))
             .filter(|_| digits.chars().count() == width);
         value.ok_or_else(|| {
-            url_error(
+            error_at(
                 start - 1,
                 format!("`{prefix}` must be followed by {width} hex digits, found `{digits}`"),
             )
@@ -171,7 +171,7 @@ impl Reader {
     /// Skips `count` empty items from item `i`; skipping past the last item is an error.
     fn skip(&self, i: usize, count: usize, len: usize, col: usize, ch: char) -> Result<usize> {
         if i + count > len {
-            return Err(url_error(
+            return Err(error_at(
                 col,
                 format!(
                     "`{ch}` skips {count} items but only {} are left (wrong size in the URL?)",
@@ -185,7 +185,7 @@ impl Reader {
 
 /// The error for a character that is no item code.
 fn unexpected(col: usize, ch: char) -> Error {
-    url_error(col, format!("unexpected character `{ch}` in the clue body"))
+    error_at(col, format!("unexpected character `{ch}` in the clue body"))
 }
 
 impl Writer {

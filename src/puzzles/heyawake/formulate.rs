@@ -3,8 +3,9 @@
 
 use super::{Heyawake, Shading};
 use crate::error::Result;
-use crate::grid::Clue;
-use crate::model::connectivity::{add_connected, ConnectivityEncoding, NodeGraph};
+use crate::model::connectivity::{
+    add_connected, add_no_small_islands, ConnectivityEncoding, NodeGraph,
+};
 use crate::model::{Constraint, LinExpr, Lit, Model};
 use crate::puzzles::{Formulated, Formulation, FormulationKey, Puzzle};
 
@@ -34,17 +35,17 @@ impl Puzzle for Heyawake {
             let name = format!("no touching {}-{}", g.name(a), g.name(b));
             m.add(name, Constraint::clause([!shaded[a], !shaded[b]]));
         }
-        for room in &self.rooms {
-            if let Some(clue) = room.clue.and_then(Clue::value) {
-                let count = LinExpr::sum_vars(room.cells.iter().map(|&c| shaded[c]));
-                m.add(format!("room {} count", room.label), count.eq(clue as i64));
+        for (label, cells, clue) in self.rooms.iter() {
+            if let Some(clue) = clue {
+                let count = LinExpr::sum_vars(cells.iter().map(|&c| shaded[c]));
+                m.add(format!("room {label} count"), count.eq(clue as i64));
             }
         }
         // Rule 4: between two consecutive room borders of a line (and one cell beyond each),
         // something is shaded.
         for line in g.lines() {
             let borders: Vec<usize> = (0..line.len().saturating_sub(1))
-                .filter(|&i| self.room_of[line[i]] != self.room_of[line[i + 1]])
+                .filter(|&i| self.rooms.rooms.wall_between(line[i], line[i + 1]))
                 .collect();
             for pair in borders.windows(2) {
                 let cells = &line[pair[0]..=pair[1] + 1];
@@ -63,31 +64,16 @@ impl Puzzle for Heyawake {
             "something shaded",
             Constraint::clause(shaded.iter().map(|v| v.lit())),
         );
-        // Redundant but sound: with rule 1 at most half the cells are shaded, so a grid of six
-        // or more cells has at least three unshaded ones, and no unshaded cell or pair of cells
-        // can be walled in by shaded neighbours. These are the cuts the lazy loop would find
-        // first, over and over, on big rooms; stating them up front saves the rounds.
-        if g.len() >= 6 {
-            for v in g.cells() {
-                let walls = g.neighbours4(v).map(|u| !shaded[u]);
-                let clause = std::iter::once(shaded[v].lit()).chain(walls);
-                m.add(
-                    format!("no walled-in cell {}", g.name(v)),
-                    Constraint::clause(clause),
-                );
-            }
-            for &(a, b) in &edges {
-                let around = g.neighbours4(a).chain(g.neighbours4(b));
-                let walls = around.filter(|&u| u != a && u != b).map(|u| !shaded[u]);
-                let clause = [shaded[a].lit(), shaded[b].lit()].into_iter().chain(walls);
-                let name = format!("no walled-in pair {}-{}", g.name(a), g.name(b));
-                m.add(name, Constraint::clause(clause));
-            }
-        }
         let unshaded: Vec<Lit> = shaded.iter().map(|&v| !v).collect();
         let encoding = formulation.choice::<ConnectivityEncoding>("connectivity");
         let graph =
             NodeGraph::new(unshaded.iter().map(|&l| l.into()), &edges).with_names(|v| g.name(v));
+        // Redundant but sound: with rule 1 at most half the cells are shaded, so a grid of six
+        // or more cells has at least three unshaded ones. These cuts are the ones the lazy loop
+        // would find first, over and over, on big rooms.
+        if g.len() >= 6 {
+            add_no_small_islands(&mut m, "unshaded", &graph);
+        }
         add_connected(&mut m, "unshaded connected", &graph, None, encoding);
         Ok(Formulated {
             model: m,
@@ -104,13 +90,13 @@ impl Puzzle for Heyawake {
         self.to_url()
     }
     fn precheck(&self) -> Option<String> {
-        self.rooms.iter().find_map(|room| {
-            let (clue, most) = (room.clue?.value()? as usize, self.max_shaded(room));
+        // The most shaded cells a room can hold with no two touching (rule 1).
+        self.rooms.iter().find_map(|(label, cells, clue)| {
+            let (clue, most) = (clue? as usize, self.grid.max_independent(cells));
             (clue > most).then(|| {
                 format!(
-                    "room {} asks for {clue} shaded cells but can hold at most {most} without \
-                     two touching",
-                    room.label
+                    "room {label} asks for {clue} shaded cells but can hold at most {most} \
+                     without two touching"
                 )
             })
         })

@@ -6,56 +6,22 @@
 pub mod formulate;
 pub mod parse;
 
-use crate::graph::{adjacency, bipartite_matching, components};
-use crate::grid::{runs, Cell, Clue, Grid, Rooms};
-
-/// One room: its cells (raster order), its clue, and the label it had in the input.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Room {
-    /// The room's label (a letter from a text file, or its number from a URL).
-    pub label: String,
-    /// Its cells.
-    pub cells: Vec<Cell>,
-    /// The number of shaded cells it must hold (`None`: no clue; `Clue::Unknown`: a `?`,
-    /// which constrains nothing but is kept so the puzzle can be written back).
-    pub clue: Option<Clue>,
-}
+use crate::graph::components;
+use crate::grid::{runs, Grid, RoomClues};
 
 /// A heyawake instance.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Heyawake {
     /// The grid.
     pub grid: Grid,
-    /// The room of each cell.
-    pub room_of: Vec<usize>,
-    /// The rooms, in raster order of their first cell.
-    pub rooms: Vec<Room>,
+    /// The rooms and their clues (the number of shaded cells each must hold).
+    pub rooms: RoomClues,
 }
 
 /// A solution: whether each cell is shaded.
 pub type Shading = Vec<bool>;
 
 impl Heyawake {
-    /// An instance from its rooms, with each room's label and clue by room index.
-    pub fn new(
-        grid: Grid,
-        rooms: Rooms,
-        label: impl Fn(usize) -> String,
-        clue: impl Fn(usize) -> Option<Clue>,
-    ) -> Heyawake {
-        Heyawake {
-            grid,
-            rooms: (rooms.cells.into_iter().enumerate())
-                .map(|(i, cells)| Room {
-                    label: label(i),
-                    cells,
-                    clue: clue(i),
-                })
-                .collect(),
-            room_of: rooms.room_of,
-        }
-    }
-
     /// Checks a shading against the five rules; the error says which rule and where.
     pub fn check(&self, shaded: &[bool]) -> Result<(), String> {
         let g = self.grid;
@@ -82,22 +48,18 @@ impl Heyawake {
                 g.name(parts[1][0])
             ));
         }
-        for room in &self.rooms {
-            let count = room.cells.iter().filter(|&&c| shaded[c]).count();
-            if let Some(clue) = room.clue.and_then(Clue::value) {
-                if count != clue as usize {
-                    return Err(format!(
-                        "rule 3: room {} holds {count} shaded cells, its clue is {clue}",
-                        room.label
-                    ));
-                }
+        for (label, cells, clue) in self.rooms.iter() {
+            let count = cells.iter().filter(|&&c| shaded[c]).count() as u32;
+            if let Some(clue) = clue.filter(|&clue| clue != count) {
+                let msg = format!("room {label} holds {count} shaded cells, its clue is {clue}");
+                return Err(format!("rule 3: {msg}"));
             }
         }
         for line in g.lines() {
             for run in runs(&line, |c| !shaded[c]) {
                 let borders = run
                     .windows(2)
-                    .filter(|w| self.room_of[w[0]] != self.room_of[w[1]]);
+                    .filter(|w| self.rooms.rooms.wall_between(w[0], w[1]));
                 if borders.count() > 1 {
                     return Err(format!(
                         "rule 4: the unshaded run from {} crosses two room borders",
@@ -110,21 +72,6 @@ impl Heyawake {
             return Err("rule 5: no cell is shaded".into());
         }
         Ok(())
-    }
-
-    /// The most shaded cells a room can hold with no two touching (rule 1): its size minus a
-    /// maximum matching of its (bipartite) grid graph.
-    pub fn max_shaded(&self, room: &Room) -> usize {
-        let index = |c: Cell| room.cells.binary_search(&c).ok();
-        let edges: Vec<(usize, usize)> = (self.grid.edges().into_iter())
-            .filter_map(|(a, b)| Some((index(a)?, index(b)?)))
-            .collect();
-        let adj = adjacency(room.cells.len(), &edges);
-        let black = |i: usize| {
-            let (r, c) = self.grid.rc(room.cells[i]);
-            (r + c) % 2 == 0
-        };
-        room.cells.len() - bipartite_matching(&adj, black)
     }
 }
 
@@ -177,13 +124,5 @@ mod tests {
             .check(&[false, false, false, false, true, false])
             .unwrap_err();
         assert!(err.starts_with("rule 4"), "{err}");
-    }
-
-    #[test]
-    fn max_shaded_is_the_independence_number() {
-        let p = parse::parse_text("t", "AAA\nAAA\nAAA\n").unwrap();
-        assert_eq!(p.max_shaded(&p.rooms[0]), 5);
-        let p = parse::parse_text("t", "AAAA\nAAAA\n").unwrap();
-        assert_eq!(p.max_shaded(&p.rooms[0]), 4);
     }
 }

@@ -12,8 +12,8 @@
 
 use super::Heyawake;
 use crate::error::{Error, Result};
-use crate::grid::text::{cell_value, looks_generic, GridText, LetterGrid};
-use crate::grid::{Clue, Rooms};
+use crate::grid::text::{looks_generic, GridText, LetterGrid};
+use crate::grid::RoomClues;
 use crate::url::{self, Frame, Writer};
 
 /// Reads a text file or a URL, whichever the input is.
@@ -25,55 +25,25 @@ pub fn parse(source: &str, text: &str) -> Result<Heyawake> {
     }
 }
 
-/// A room's clue, which must fit in the room.
-fn room_clue(clue: Option<Clue>, size: usize) -> std::result::Result<Option<Clue>, String> {
-    match clue {
-        Some(Clue::Number(n)) if n as usize > size => {
-            Err(format!("clue {n} is larger than the room ({size} cells)"))
-        }
-        clue => Ok(clue),
-    }
-}
-
 /// Reads the generic grid text: a clue grid (a room's number in any one of its cells) and
 /// a room-id grid.
 pub fn parse_generic(source: &str, text: &str) -> Result<Heyawake> {
     let t = GridText::parse(source, text, true)?;
-    let rooms = t.rooms()?;
-    let mut clues: Vec<Option<Clue>> = vec![None; rooms.len()];
-    t.map_cells(|c, v| {
-        let room = rooms.room_of[c];
-        match room_clue(v.clue()?, rooms.cells[room].len())? {
-            Some(_) if clues[room].is_some() => Err("a second clue in the same room".into()),
-            clue => {
-                clues[room] = clues[room].or(clue);
-                Ok(())
-            }
-        }
-    })?;
-    Ok(Heyawake::new(
-        t.grid,
+    let rooms = RoomClues::from_grid_text(&t)?;
+    Ok(Heyawake {
+        grid: t.grid,
         rooms,
-        |r| (r + 1).to_string(),
-        |r| clues[r],
-    ))
+    })
 }
 
 /// Reads the letter-grid text format.
 pub fn parse_text(source: &str, text: &str) -> Result<Heyawake> {
     let t = LetterGrid::parse(source, text)?;
-    let mut clues = vec![None; t.rooms.len()];
-    for (room, value) in &t.values {
-        let clue = cell_value(&value.text).clue();
-        let clue = clue.and_then(|c| room_clue(c, t.rooms.cells[*room].len()));
-        clues[*room] = clue.map_err(|m| Error::input(source, value.line, value.col, m))?;
-    }
-    Ok(Heyawake::new(
-        t.grid,
-        t.rooms.clone(),
-        |r| t.label(r),
-        |r| clues[r],
-    ))
+    let rooms = RoomClues::from_letters(&t)?;
+    Ok(Heyawake {
+        grid: t.grid,
+        rooms,
+    })
 }
 
 /// The largest width and height a heyawake URL may give.
@@ -83,25 +53,10 @@ pub const MAX_SIDE: usize = 200;
 /// room borders, then one clue per room in raster order of the rooms' first cells.
 pub fn parse_url(url: &str) -> Result<Heyawake> {
     let frame = Frame::parse(url, "heyawake", MAX_SIDE)?;
-    let grid = frame.grid();
-    let mut body = frame.reader();
-    let rooms = body.rooms(grid)?;
-    let clues = body.numbers_at(rooms.len())?;
+    let (grid, mut body) = (frame.grid(), frame.reader());
+    let rooms = RoomClues::from_url(&mut body, grid)?;
     body.expect_end()?;
-    let clues: Vec<Option<Clue>> = (clues.iter().zip(&rooms.cells))
-        .map(|(clue, cells)| match *clue {
-            Some((c, col)) => {
-                room_clue(Some(c), cells.len()).map_err(|m| Error::input("URL", 1, col, m))
-            }
-            None => Ok(None),
-        })
-        .collect::<Result<_>>()?;
-    Ok(Heyawake::new(
-        grid,
-        rooms,
-        |r| (r + 1).to_string(),
-        |r| clues[r],
-    ))
+    Ok(Heyawake { grid, rooms })
 }
 
 impl Heyawake {
@@ -115,13 +70,8 @@ impl Heyawake {
                 g.width, g.height
             )));
         }
-        let rooms = Rooms {
-            room_of: self.room_of.clone(),
-            cells: self.rooms.iter().map(|r| r.cells.clone()).collect(),
-        };
         let mut body = Writer::new();
-        body.rooms(g, &rooms);
-        body.numbers(&self.rooms.iter().map(|r| r.clue).collect::<Vec<_>>())?;
+        self.rooms.write_url(&mut body, g)?;
         Ok(url::url("heyawake", g.width, g.height, &body.finish()))
     }
 }
@@ -129,18 +79,21 @@ impl Heyawake {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::Grid;
+    use crate::grid::{Clue, Grid, Rooms};
 
     #[test]
     fn cspuz_example_url_decodes_to_eleven_rooms_with_two_clues() {
         let p = parse_url("https://puzz.link/p?heyawake/6/6/aa66aapv0fu0g2i3k").unwrap();
-        assert_eq!((p.grid.width, p.grid.height, p.rooms.len()), (6, 6, 11));
+        assert_eq!(
+            (p.grid.width, p.grid.height, p.rooms.rooms.len()),
+            (6, 6, 11)
+        );
         // Rooms numbered from 0 in raster order of their first cell, as the spec counts them.
         let clued: Vec<(usize, u32)> = p
             .rooms
             .iter()
             .enumerate()
-            .filter_map(|(i, r)| r.clue.and_then(Clue::value).map(|c| (i, c)))
+            .filter_map(|(i, (_, _, clue))| clue.map(|c| (i, c)))
             .collect();
         assert_eq!(clued, vec![(1, 2), (5, 3)]);
     }
@@ -149,11 +102,7 @@ mod tests {
     fn full_width_space_separates_clues_and_errors_point_at_the_right_column() {
         // Japanese input often separates with U+3000 (three bytes); columns are counted in chars.
         let p = parse_text("t.txt", "AB\nAB\nA=1\u{3000}B=0\n").unwrap();
-        let clues: Vec<Option<u32>> = p
-            .rooms
-            .iter()
-            .map(|r| r.clue.and_then(Clue::value))
-            .collect();
+        let clues: Vec<Option<u32>> = p.rooms.iter().map(|(_, _, clue)| clue).collect();
         assert_eq!(clues, vec![Some(1), Some(0)]);
         let e = parse_text("t.txt", "AB\nAB\nA=1\u{3000}C=0\n").unwrap_err();
         assert!(e.to_string().contains("t.txt:3:5"), "{e}");
@@ -162,8 +111,8 @@ mod tests {
     #[test]
     fn truncated_stream_means_zero_bits_and_no_clues() {
         let p = parse_url("https://puzz.link/p?heyawake/3/3/").unwrap();
-        assert_eq!(p.rooms.len(), 1);
-        assert_eq!(p.rooms[0].clue, None);
+        assert_eq!(p.rooms.rooms.len(), 1);
+        assert_eq!(p.rooms.clues[0], None);
     }
 
     #[test]
@@ -193,9 +142,8 @@ mod tests {
             parse_text("s", include_str!("../../../models/heyawake/seed004.txt")).unwrap();
         let generic = include_str!("../../../models/heyawake/seed004.grid.txt");
         let p = parse("seed004.grid.txt", generic).unwrap();
-        assert_eq!(p.room_of, letters.room_of);
-        let clues = |h: &Heyawake| h.rooms.iter().map(|r| r.clue).collect::<Vec<_>>();
-        assert_eq!(clues(&p), clues(&letters));
+        assert_eq!(p.rooms.rooms, letters.rooms.rooms);
+        assert_eq!(p.rooms.clues, letters.rooms.clues);
     }
 
     #[test]
@@ -233,7 +181,9 @@ mod tests {
     /// The size, rooms (cells) and clues of a puzzle, without its labels (text labels are
     /// letters, URL labels numbers).
     fn shape(p: &Heyawake) -> (usize, usize, Vec<RoomShape>) {
-        let rooms = p.rooms.iter().map(|r| (r.cells.clone(), r.clue)).collect();
+        let rooms = (p.rooms.rooms.cells.iter().cloned())
+            .zip(p.rooms.clues.iter().copied())
+            .collect();
         (p.grid.width, p.grid.height, rooms)
     }
 
@@ -262,10 +212,10 @@ mod tests {
         // Rooms A (left column) and B (right column): vertical walls 11(000) = `o`, no
         // horizontal walls `0`; clues `?` and none: `.g`.
         let p = parse_text("t", "AB\nAB\nA=?\n").unwrap();
-        assert_eq!(p.rooms[0].clue, Some(Clue::Unknown));
+        assert_eq!(p.rooms.clues[0], Some(Clue::Unknown));
         let url = p.to_url().unwrap();
         assert_eq!(url, "https://puzz.link/p?heyawake/2/2/o0.g");
-        assert_eq!(parse_url(&url).unwrap().rooms[0].clue, Some(Clue::Unknown));
+        assert_eq!(parse_url(&url).unwrap().rooms.clues[0], Some(Clue::Unknown));
     }
 
     #[test]
@@ -301,7 +251,12 @@ mod tests {
     fn oversized_grids_have_no_url() {
         let grid = Grid::new(1, 201);
         let rooms = Rooms::from_labels(grid, &[0; 201]).unwrap();
-        let wide = Heyawake::new(grid, rooms, |i| i.to_string(), |_| None);
+        let rooms = RoomClues {
+            labels: vec!["1".into()],
+            clues: vec![None],
+            rooms,
+        };
+        let wide = Heyawake { grid, rooms };
         assert!(wide.to_url().unwrap_err().to_string().contains("1..=200"));
     }
 
@@ -334,12 +289,15 @@ mod tests {
                             _ => None,
                         }
                     };
-                    Heyawake::new(
-                        Grid::new(h, w),
-                        rooms.clone(),
-                        |id| (id + 1).to_string(),
-                        clue,
-                    )
+                    let rooms = RoomClues {
+                        labels: (1..=rooms.len()).map(|i| i.to_string()).collect(),
+                        clues: (0..rooms.len()).map(clue).collect(),
+                        rooms: rooms.clone(),
+                    };
+                    Heyawake {
+                        grid: Grid::new(h, w),
+                        rooms,
+                    }
                 })
         }
 
