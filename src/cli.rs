@@ -25,12 +25,13 @@ pub struct Cli {
 /// Options shared by the solving commands.
 #[derive(clap::Args, Debug, Clone)]
 pub struct SolveArgs {
-    /// Genre (`puzzlec genres` lists them).
+    /// Genre (`puzzlec genres` lists them); may be left out before a URL, which names it.
+    #[arg(value_name = "GENRE")]
     pub genre: String,
-    /// Puzzle file, `-` for standard input, or a puzz.link URL.
-    pub input: String,
+    /// Puzzle file, `-` for standard input, a puzz.link URL or a fumen string, as pasted.
+    pub input: Option<String>,
     /// Backend: varisat, batsat, microlp, dimacs:CMD, lp:CMD (`puzzlec backends` lists them).
-    #[arg(short, long, default_value = "varisat")]
+    #[arg(short, long, default_value = backend::DEFAULT)]
     pub backend: String,
     /// Formulation as KEY=VALUE,… (`puzzlec formulations GENRE` lists them).
     #[arg(short, long, default_value = "")]
@@ -86,10 +87,11 @@ pub enum Command {
     },
     /// Write the model as a solver file (DIMACS, LP) or JSON, or the puzzle as a puzz.link URL.
     Export {
-        /// Genre.
+        /// Genre; may be left out before a URL, which names it.
+        #[arg(value_name = "GENRE")]
         genre: String,
-        /// Puzzle file, `-`, or URL.
-        input: String,
+        /// Puzzle file, `-`, a URL or a fumen string, as pasted.
+        input: Option<String>,
         /// Output format.
         #[arg(long, value_enum)]
         format: ExportFormat,
@@ -104,7 +106,7 @@ pub enum Command {
         #[arg(long)]
         with_cuts_found: bool,
         /// The backend used to find cuts for --with-cuts-found.
-        #[arg(long, default_value = "varisat")]
+        #[arg(short, long, default_value = backend::DEFAULT)]
         backend: String,
         /// A separate word list (skeleton).
         #[arg(long)]
@@ -143,6 +145,14 @@ pub enum Command {
     Backends,
     /// List the genres.
     Genres,
+    /// Print a shell completion script, e.g. `puzzlec completions bash >
+    /// ~/.local/share/bash-completion/completions/puzzlec`.
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff), e.g. `puzzlec man > ~/.local/share/man/man1/puzzlec.1`.
+    Man,
     /// Nonogram-only commands (line logic, picture → puzzle, n-Dom).
     Nonogram {
         /// The nonogram command.
@@ -183,10 +193,31 @@ pub fn with_timeout<T: Send + 'static>(
     }
 }
 
+/// The genre and input of `GENRE INPUT`, or of a lone `INPUT` that is a URL naming its genre.
+/// The genre is checked before the input is read, so a typo in it is reported as such.
+fn resolve(genre_or_input: &str, input: Option<&str>) -> Result<(String, Input)> {
+    if let Some(input) = input {
+        registry::check_genre(genre_or_input)?;
+        return Ok((genre_or_input.to_string(), Input::read(input)?));
+    }
+    if registry::check_genre(genre_or_input).is_ok() {
+        return Err(Error::Usage(format!(
+            "missing the puzzle: give a file, `-` or a URL after `{genre_or_input}`"
+        )));
+    }
+    let input = Input::read(genre_or_input)?;
+    match input.url_genre() {
+        Some(genre) => Ok((genre.to_string(), input)),
+        None => Err(Error::Usage(format!(
+            "cannot tell the genre of `{genre_or_input}`: give it first, e.g. `puzzlec solve \
+             heyawake FILE` (`puzzlec genres` lists them; only a puzz.link URL names its own)"
+        ))),
+    }
+}
+
 /// Reads an input as a puzzle; `--words` (a skeleton's separate word list) is the one
 /// genre-specific input, so it goes straight to skeleton's loader.
-fn load(genre: &str, input: &str, words: Option<&str>) -> Result<Box<dyn registry::DynPuzzle>> {
-    let input = Input::read(input)?;
+fn load(genre: &str, input: Input, words: Option<&str>) -> Result<Box<dyn registry::DynPuzzle>> {
     match words {
         None => registry::load(genre, &input),
         Some(w) if genre == "skeleton" => {
@@ -203,14 +234,18 @@ fn load(genre: &str, input: &str, words: Option<&str>) -> Result<Box<dyn registr
     }
 }
 
-fn solve_report(args: &SolveArgs, mode: Mode) -> Result<Report<Vec<String>>> {
+/// Solves the input of `args` in a mode; the resolved genre comes first.
+fn solve_report(args: &SolveArgs, mode: Mode) -> Result<(String, Report<Vec<String>>)> {
     let args = args.clone();
-    with_timeout(args.timeout, move || {
-        let puzzle = load(&args.genre, &args.input, args.words.as_deref())?;
+    let (genre, input) = resolve(&args.genre, args.input.as_deref())?;
+    let name = genre.clone();
+    let report = with_timeout(args.timeout, move || {
+        let puzzle = load(&genre, input, args.words.as_deref())?;
         let mut opts = SolveOptions::new(&args.backend, &args.formulation, mode);
         opts.timeout = args.timeout;
         puzzle.solve(&opts)
-    })
+    })?;
+    Ok((name, report))
 }
 
 fn print_report(genre: &str, args: &SolveArgs, r: &Report<Vec<String>>) {
@@ -275,13 +310,36 @@ fn print_stats(s: &crate::solve::Stats) {
     );
 }
 
-/// Runs a parsed command line; returns the exit code.
+/// Runs a parsed command line; returns the exit code. With `--json` an error is also a JSON
+/// object on standard output, so scripts always get one.
 pub fn run(cli: Cli) -> i32 {
+    let json = cli.command.json();
     match dispatch(cli.command) {
         Ok(code) => code,
-        Err(e) => {
-            eprintln!("error: {e}");
-            e.exit_code()
+        Err(e) => report_error(&e.to_string(), e.exit_code(), json),
+    }
+}
+
+/// Prints an error (on standard error, and as `{"error", "exit"}` on standard output for
+/// `--json`); returns its exit code.
+pub fn report_error(message: &str, exit: i32, json: bool) -> i32 {
+    eprintln!("error: {message}");
+    if json {
+        println!("{}", serde_json::json!({"error": message, "exit": exit}));
+    }
+    exit
+}
+
+impl Command {
+    /// Whether the command was asked for JSON output.
+    pub fn json(&self) -> bool {
+        match self {
+            Command::Solve { args, .. } | Command::Count { args, .. } => args.json,
+            Command::Compare { json, .. } => *json,
+            Command::Export { format, .. } => *format == ExportFormat::Json,
+            Command::Nonogram { cmd } => cmd.json(),
+            Command::Tetromino { cmd } => cmd.json(),
+            _ => false,
         }
     }
 }
@@ -296,7 +354,7 @@ fn dispatch(command: Command) -> Result<i32> {
             } else {
                 Mode::Unique
             };
-            let r = match solve_report(&args, mode) {
+            let (genre, r) = match solve_report(&args, mode) {
                 Err(Error::Timeout(secs)) if args.json => {
                     // The JSON contract holds for timeouts too: a verdict, no solutions.
                     println!(
@@ -312,13 +370,13 @@ fn dispatch(command: Command) -> Result<i32> {
                 }
                 other => other?,
             };
-            print_report(&args.genre, &args, &r);
+            print_report(&genre, &args, &r);
             Ok(r.verdict.exit_code())
         }
         Command::Count { args, max } => {
-            let r = solve_report(&args, Mode::Count(max.max(1)))?;
+            let (genre, r) = solve_report(&args, Mode::Count(max.max(1)))?;
             if args.json {
-                print_report(&args.genre, &args, &r);
+                print_report(&genre, &args, &r);
             } else {
                 let complete = !matches!(r.verdict, Verdict::Timeout) && r.solutions.len() < max;
                 println!(
@@ -343,7 +401,7 @@ fn dispatch(command: Command) -> Result<i32> {
             words,
         } => export(
             &genre,
-            &input,
+            input.as_deref(),
             format,
             &formulation,
             output.as_deref(),
@@ -390,14 +448,37 @@ fn dispatch(command: Command) -> Result<i32> {
                     b.description
                 );
             }
+            // One line per native solver name, with every genre that has it.
+            let mut natives: Vec<(&str, Vec<&str>)> = Vec::new();
             for (genre, _) in GENRES {
-                for name in registry::native_solvers(genre) {
-                    println!(
-                        "  {name:<22} {:<11} {genre} only: the genre's own search, no model",
-                        "available"
-                    );
+                for &name in registry::native_solvers(genre) {
+                    match natives.iter_mut().find(|(n, _)| *n == name) {
+                        Some((_, genres)) => genres.push(genre),
+                        None => natives.push((name, vec![genre])),
+                    }
                 }
             }
+            for (name, genres) in natives {
+                println!(
+                    "  {name:<22} {:<11} {} only: the genre's own search, no model",
+                    "available",
+                    genres.join(", ")
+                );
+            }
+            Ok(0)
+        }
+        Command::Completions { shell } => {
+            let mut command = <Cli as clap::CommandFactory>::command();
+            clap_complete::generate(shell, &mut command, "puzzlec", &mut std::io::stdout());
+            Ok(0)
+        }
+        Command::Man => {
+            let command = <Cli as clap::CommandFactory>::command();
+            let mut page = Vec::new();
+            clap_mangen::Man::new(command)
+                .render(&mut page)
+                .map_err(|e| Error::Io(format!("cannot render the manual page: {e}")))?;
+            write_output(None, &String::from_utf8_lossy(&page))?;
             Ok(0)
         }
         Command::Genres => {
@@ -406,9 +487,9 @@ fn dispatch(command: Command) -> Result<i32> {
             }
             Ok(0)
         }
-        Command::Nonogram { cmd } => Ok(crate::puzzles::nonogram::cli::run(cmd)),
-        Command::Skeleton { cmd } => Ok(crate::puzzles::skeleton::cli::run(cmd)),
-        Command::Tetromino { cmd } => Ok(crate::puzzles::tetromino::cli::run(cmd)),
+        Command::Nonogram { cmd } => crate::puzzles::nonogram::cli::run(cmd),
+        Command::Skeleton { cmd } => crate::puzzles::skeleton::cli::run(cmd),
+        Command::Tetromino { cmd } => crate::puzzles::tetromino::cli::run(cmd),
     }
 }
 
@@ -438,7 +519,7 @@ fn complete_default(keys: &[crate::puzzles::FormulationKey], spec: &str) -> Stri
 #[allow(clippy::too_many_arguments)]
 fn export(
     genre: &str,
-    input: &str,
+    input: Option<&str>,
     format: ExportFormat,
     formulation: &str,
     output: Option<&str>,
@@ -446,6 +527,13 @@ fn export(
     backend_name: &str,
     words: Option<&str>,
 ) -> Result<i32> {
+    let (genre, input) = resolve(genre, input)?;
+    let genre = genre.as_str();
+    // A URL names itself in the comment; a file by its path.
+    let named = match input.source.as_str() {
+        "URL" => input.text.trim().to_string(),
+        path => path.to_string(),
+    };
     let puzzle = load(genre, input, words)?;
     if format == ExportFormat::Url {
         // The puzzle itself, not a model: no formulation is built.
@@ -459,7 +547,7 @@ fn export(
     };
     let (mut model, f) = puzzle.formulate(&spec)?;
     let mut comments = vec![
-        format!("puzzlec export of {genre} {input}"),
+        format!("puzzlec export of {genre} {named}"),
         format!("formulation {}", f.spec()),
     ];
     if !model.is_complete() {
@@ -680,7 +768,7 @@ fn compare(
     };
     let mut plans = Vec::new();
     for input in inputs {
-        let puzzle = registry::load(genre, &registry::Input::read(input)?)?;
+        let puzzle = registry::load(genre, &Input::read(input)?)?;
         let natives = puzzle.native();
         let backend_names: Vec<String> = match backends {
             Some(list) => list.split(',').map(|s| s.trim().to_string()).collect(),

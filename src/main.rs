@@ -5,8 +5,22 @@ use clap::Parser;
 fn main() {
     restore_default_sigpipe();
     puzzlec::backend::process::forward_interrupts_to_solvers();
-    let cli = puzzlec::cli::Cli::parse();
-    let code = puzzlec::cli::run(cli);
+    let code = match puzzlec::cli::Cli::try_parse() {
+        Ok(cli) => puzzlec::cli::run(cli),
+        // Help and version are "errors" to clap; they print and exit 0 as usual.
+        Err(e) if !e.use_stderr() => e.exit(),
+        Err(e) if std::env::args().any(|a| a == "--json") => {
+            let message = e.to_string();
+            let first = message.lines().next().unwrap_or_default();
+            eprint!("{message}");
+            println!(
+                "{}",
+                serde_json::json!({"error": first.trim_start_matches("error: "), "exit": 2})
+            );
+            2
+        }
+        Err(e) => e.exit(),
+    };
     std::process::exit(code);
 }
 

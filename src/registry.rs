@@ -37,18 +37,25 @@ pub struct Input {
 }
 
 impl Input {
-    /// Reads an input argument: a URL or a fumen string given inline, `-` for standard input,
-    /// or a file path.
+    /// Reads an input argument the way users paste it: a puzz.link / pzv.jp URL (with or
+    /// without its scheme, surrounding spaces, percent-encoded as browsers copy it) or a fumen
+    /// string given inline, `-` for standard input, or a file path. An existing file wins over
+    /// an inline reading of the same text.
     pub fn read(arg: &str) -> Result<Input> {
-        let inline = arg.starts_with("http://")
-            || arg.starts_with("https://")
-            || (crate::puzzles::tetromino::field::is_fumen(arg)
-                && !std::path::Path::new(arg).exists());
-        if inline {
-            return Ok(Input {
-                source: "URL".into(),
-                text: arg.to_string(),
-            });
+        let path = std::path::Path::new(arg);
+        if arg != "-" && !path.exists() {
+            if let Some(url) = pasted_url(arg) {
+                return Ok(Input {
+                    source: "URL".into(),
+                    text: url,
+                });
+            }
+            if crate::puzzles::tetromino::field::is_fumen(arg.trim()) {
+                return Ok(Input {
+                    source: "URL".into(),
+                    text: arg.trim().to_string(),
+                });
+            }
         }
         let text = if arg == "-" {
             let mut s = String::new();
@@ -63,6 +70,43 @@ impl Input {
             source: arg.to_string(),
             text,
         })
+    }
+
+    /// The genre a URL input names (`slither` is slitherlink, `mashu` masyu), when it is one of
+    /// ours.
+    pub fn url_genre(&self) -> Option<&'static str> {
+        let line = crate::url::in_text(&self.text, "").filter(|l| l.starts_with("http"))?;
+        let written = crate::url::genre_of(line)?;
+        let ours = match written.as_str() {
+            "slither" => "slitherlink",
+            "mashu" => "masyu",
+            other => other,
+        };
+        GENRES.iter().map(|g| g.0).find(|&g| g == ours)
+    }
+}
+
+/// The canonical form of a pasted puzz.link / pzv.jp URL: trimmed, percent-decoded, with a
+/// scheme; `None` when the text is not such a URL.
+fn pasted_url(arg: &str) -> Option<String> {
+    let decoded = percent_encoding::percent_decode_str(arg.trim())
+        .decode_utf8()
+        .ok()?;
+    let bare = (decoded.strip_prefix("https://"))
+        .or_else(|| decoded.strip_prefix("http://"))
+        .unwrap_or(&decoded);
+    let known = [
+        "puzz.link/",
+        "pzv.jp/",
+        "www.puzz.link/",
+        "pzprxs.vercel.app/",
+    ];
+    if known.iter().any(|host| bare.starts_with(host)) && bare.contains('?') {
+        Some(format!("https://{bare}"))
+    } else if decoded.starts_with("http://") || decoded.starts_with("https://") {
+        Some(decoded.into_owned())
+    } else {
+        None
     }
 }
 
@@ -109,6 +153,14 @@ impl<P: Puzzle> DynPuzzle for P {
     }
     fn url(&self) -> Result<String> {
         Puzzle::url(self)
+    }
+}
+
+/// Fails with the list of genres unless `genre` is one.
+pub fn check_genre(genre: &str) -> Result<()> {
+    match GENRES.iter().any(|g| g.0 == genre) {
+        true => Ok(()),
+        false => Err(unknown_genre(genre)),
     }
 }
 
@@ -164,5 +216,64 @@ pub fn load(genre: &str, input: &Input) -> Result<Box<dyn DynPuzzle>> {
             &input.text,
         )?)),
         _ => Err(unknown_genre(genre)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const CANONICAL: &str = "https://puzz.link/p?heyawake/6/6/aa66aapv0fu0g2i3k";
+
+    #[test]
+    fn urls_are_taken_as_users_paste_them() {
+        for pasted in [
+            CANONICAL,
+            "  https://puzz.link/p?heyawake/6/6/aa66aapv0fu0g2i3k \n",
+            "puzz.link/p?heyawake/6/6/aa66aapv0fu0g2i3k",
+            "https://puzz.link/p%3Fheyawake%2F6%2F6%2Faa66aapv0fu0g2i3k",
+            "puzz.link/p%3Fheyawake/6/6/aa66aapv0fu0g2i3k",
+        ] {
+            let input = Input::read(pasted).unwrap();
+            assert_eq!(
+                (input.source.as_str(), input.text.as_str()),
+                ("URL", CANONICAL)
+            );
+            assert_eq!(input.url_genre(), Some("heyawake"), "{pasted}");
+        }
+        let pzv = Input::read("pzv.jp/p.html?heyawake/6/6/aa66aapv0fu0g2i3k").unwrap();
+        assert_eq!(
+            pzv.text,
+            "https://pzv.jp/p.html?heyawake/6/6/aa66aapv0fu0g2i3k"
+        );
+    }
+
+    #[test]
+    fn a_url_names_its_genre_only_when_it_is_ours() {
+        let input = |text: &str| Input {
+            source: "URL".into(),
+            text: text.into(),
+        };
+        assert_eq!(
+            input("https://puzz.link/p?nonogram/5/5/x").url_genre(),
+            Some("nonogram")
+        );
+        assert_eq!(
+            input("https://puzz.link/p?heyawake_edit/2/2/").url_genre(),
+            Some("heyawake")
+        );
+        assert_eq!(input("https://puzz.link/p?sudoku/9/9/").url_genre(), None);
+        assert_eq!(input("AB\nAB\nA=?\n").url_genre(), None);
+    }
+
+    #[test]
+    fn a_missing_file_that_is_no_url_is_an_io_error_naming_it() {
+        let e = Input::read("no/such/file.txt").unwrap_err();
+        assert!(e.to_string().contains("no/such/file.txt"), "{e}");
+        assert_eq!(e.exit_code(), 2);
+        assert!(check_genre("sudoku")
+            .unwrap_err()
+            .to_string()
+            .contains("unknown genre"));
     }
 }

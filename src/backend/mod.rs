@@ -64,6 +64,9 @@ pub struct BackendInfo {
     pub available: bool,
 }
 
+/// The backend every verb uses unless told otherwise.
+pub const DEFAULT: &str = "varisat";
+
 /// Every backend this build knows, and whether each can run here.
 pub fn backends() -> Vec<BackendInfo> {
     let mut out = vec![

@@ -153,6 +153,16 @@ pub fn in_text<'a>(text: &'a str, genre: &str) -> Option<&'a str> {
     (is_url || first.contains(&format!("?{genre}"))).then_some(first)
 }
 
+/// The genre a URL names (its first query token, without `_edit`/`_play`/`_test`).
+pub fn genre_of(url: &str) -> Option<String> {
+    let query = &url[url.find('?')? + 1..];
+    let token = query.split(['/', '?', '#', '&']).next()?;
+    let genre = ["_edit", "_play", "_test"]
+        .iter()
+        .fold(token, |g, suffix| g.strip_suffix(suffix).unwrap_or(g));
+    (!genre.is_empty()).then(|| genre.to_string())
+}
+
 /// The canonical URL `https://puzz.link/p?GENRE/W/H/BODY`.
 pub fn url(genre: &str, width: usize, height: usize, body: &str) -> String {
     format!("https://puzz.link/p?{genre}/{width}/{height}/{body}")

@@ -18,6 +18,9 @@ pub enum Command {
     Logic {
         /// Puzzle file (`.non`), `-`, or a puzz.link URL.
         input: String,
+        /// Print one JSON object instead of text.
+        #[arg(long)]
+        json: bool,
     },
     /// Clues from a picture (text art, `#` filled, `.` empty; or a PNG, dark pixels filled):
     /// writes `.non` and reports whether the resulting puzzle has a unique solution.
@@ -31,7 +34,7 @@ pub enum Command {
         #[arg(short, long)]
         output: Option<String>,
         /// The backend for the uniqueness check.
-        #[arg(long, default_value = "batsat")]
+        #[arg(short, long, default_value = crate::backend::DEFAULT)]
         backend: String,
         /// The formulation for the uniqueness check.
         #[arg(short, long, default_value = "line=order")]
@@ -48,14 +51,8 @@ pub enum Command {
 }
 
 /// Runs a nonogram command; returns the process exit code.
-pub fn run(cmd: Command) -> i32 {
-    match execute(cmd) {
-        Ok(code) => code,
-        Err(e) => {
-            eprintln!("error: {e}");
-            e.exit_code()
-        }
-    }
+pub fn run(cmd: Command) -> Result<i32> {
+    execute(cmd)
 }
 
 fn read(arg: &str) -> Result<(String, String)> {
@@ -112,13 +109,37 @@ fn write(output: Option<&str>, text: &str) -> Result<()> {
     }
 }
 
+impl Command {
+    /// Whether the verb was asked for JSON output.
+    pub fn json(&self) -> bool {
+        matches!(self, Command::Logic { json: true, .. })
+    }
+}
+
 fn execute(cmd: Command) -> Result<i32> {
     match cmd {
-        Command::Logic { input } => {
+        Command::Logic { input, json } => {
             let (source, text) = read(&input)?;
             let puzzle = parse_any(&source, &text)?;
             let result = line_logic(&puzzle);
             let total = puzzle.width * puzzle.height;
+            if json {
+                let verdict = match (result.contradiction, result.is_solved()) {
+                    (true, _) => "contradiction",
+                    (false, true) => "solved",
+                    (false, false) => "partial",
+                };
+                let v = serde_json::json!({
+                    "genre": "nonogram",
+                    "verdict": verdict,
+                    "decided": result.decided(),
+                    "cells": total,
+                    "line_solves": result.line_solves,
+                    "rows": result.rows(),
+                });
+                println!("{v}");
+                return Ok(if result.contradiction { 1 } else { 0 });
+            }
             if result.contradiction {
                 println!("line logic: contradiction (no solution); {} of {total} cells decided before it", result.decided());
                 return Ok(1);

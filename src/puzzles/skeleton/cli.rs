@@ -38,23 +38,17 @@ pub enum Command {
         #[arg(long)]
         answer: Option<PathBuf>,
         /// Backend of the uniqueness check.
-        #[arg(long, default_value = "varisat")]
+        #[arg(short, long, default_value = crate::backend::DEFAULT)]
         backend: String,
         /// Formulation of the uniqueness check.
-        #[arg(long, default_value = "letters=support")]
+        #[arg(short, long, default_value = "letters=support")]
         formulation: String,
     },
 }
 
 /// Runs a skeleton command; returns the exit code (0 done, 1 nothing found, 2 input, 3 solver).
-pub fn run(cmd: Command) -> i32 {
-    match execute(cmd) {
-        Ok(code) => code,
-        Err(e) => {
-            eprintln!("error: {e}");
-            e.exit_code()
-        }
-    }
+pub fn run(cmd: Command) -> Result<i32> {
+    execute(cmd)
 }
 
 fn read(path: &PathBuf) -> Result<String> {

@@ -44,7 +44,12 @@ pub struct ListArgs {
     #[arg(long, conflicts_with_all = ["plus", "minus"])]
     pub unlimited: bool,
     /// `native` (pruned exact cover) or a backend name (SAT/MIP with blocking clauses).
-    #[arg(long, default_value = "native")]
+    #[arg(
+        short,
+        long = "backend",
+        visible_alias = "solver",
+        default_value = "native"
+    )]
     pub solver: String,
     /// Formulation for a SAT/MIP backend, KEY=VALUE,… (e.g. `card=seq`).
     #[arg(short, long, default_value = "")]
@@ -96,25 +101,26 @@ pub fn list_with_backend(p: &Tetromino, backend: &str, formulation: &str) -> Res
 
 /// Runs a verb; the exit code is 0 with tilings, 1 without, 2 on bad input, 3 on solver
 /// failure.
-pub fn run(cmd: Command) -> i32 {
+pub fn run(cmd: Command) -> Result<i32> {
     match cmd {
-        Command::List(args) => match instance(&args).and_then(|p| Ok((list(&p, &args)?, p))) {
-            Ok((listing, p)) => {
-                if args.json {
-                    println!("{}", render_json(&p, &listing, args.count, args.fumen));
-                } else {
-                    print!("{}", render_text(&p, &listing, args.fumen));
-                }
-                if listing.total() > 0 {
-                    0
-                } else {
-                    1
-                }
+        Command::List(args) => {
+            let p = instance(&args)?;
+            let listing = list(&p, &args)?;
+            if args.json {
+                println!("{}", render_json(&p, &listing, args.count, args.fumen));
+            } else {
+                print!("{}", render_text(&p, &listing, args.fumen));
             }
-            Err(e) => {
-                eprintln!("error: {e}");
-                e.exit_code()
-            }
-        },
+            Ok(if listing.total() > 0 { 0 } else { 1 })
+        }
+    }
+}
+
+impl Command {
+    /// Whether the verb was asked for JSON output.
+    pub fn json(&self) -> bool {
+        match self {
+            Command::List(args) => args.json,
+        }
     }
 }
