@@ -122,12 +122,17 @@ pub enum Command {
         /// Backends, comma separated (default: every one that runs here).
         #[arg(long)]
         backends: Option<String>,
-        /// A formulation to include (repeatable; default: every combination of the genre's keys).
+        /// A formulation to include (repeatable). Default: every combination of the genre's own
+        /// keys with the core `card` key at its default; `all` also varies `card`.
         #[arg(short, long)]
         formulation: Vec<String>,
         /// Seconds per run before it counts as a timeout.
         #[arg(short, long, default_value_t = 60.0)]
         timeout: f64,
+        /// Seconds for the whole table: runs that would start after it are skipped, and no run
+        /// is given more than what is left.
+        #[arg(long, default_value_t = 600.0)]
+        budget: f64,
         /// Print JSON instead of a table.
         #[arg(long)]
         json: bool,
@@ -234,18 +239,41 @@ fn load(genre: &str, input: Input, words: Option<&str>) -> Result<Box<dyn regist
     }
 }
 
+/// A spinner with elapsed time on standard error that appears once the work has run for a
+/// second; never in pipes (indicatif draws only on a terminal) or with `--json`.
+pub fn spinner_after_a_second(message: String, enabled: bool) -> indicatif::ProgressBar {
+    if !enabled {
+        return indicatif::ProgressBar::hidden();
+    }
+    let bar = indicatif::ProgressBar::new_spinner();
+    let style = indicatif::ProgressStyle::with_template("{spinner} {msg} {elapsed}")
+        .expect("a valid template");
+    bar.set_style(style);
+    let delayed = bar.clone();
+    std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_secs(1));
+        if !delayed.is_finished() {
+            delayed.set_message(message);
+            delayed.enable_steady_tick(Duration::from_millis(120));
+        }
+    });
+    bar
+}
+
 /// Solves the input of `args` in a mode; the resolved genre comes first.
 fn solve_report(args: &SolveArgs, mode: Mode) -> Result<(String, Report<Vec<String>>)> {
     let args = args.clone();
     let (genre, input) = resolve(&args.genre, args.input.as_deref())?;
     let name = genre.clone();
+    let spinner = spinner_after_a_second(format!("solving {name}"), !args.json);
     let report = with_timeout(args.timeout, move || {
         let puzzle = load(&genre, input, args.words.as_deref())?;
         let mut opts = SolveOptions::new(&args.backend, &args.formulation, mode);
         opts.timeout = args.timeout;
         puzzle.solve(&opts)
-    })?;
-    Ok((name, report))
+    });
+    spinner.finish_and_clear();
+    Ok((name, report?))
 }
 
 fn print_report(genre: &str, args: &SolveArgs, r: &Report<Vec<String>>) {
@@ -415,6 +443,7 @@ fn dispatch(command: Command) -> Result<i32> {
             backends,
             formulation,
             timeout,
+            budget,
             json,
             count,
         } => compare(
@@ -423,6 +452,7 @@ fn dispatch(command: Command) -> Result<i32> {
             backends.as_deref(),
             &formulation,
             CompareRun { timeout, count },
+            budget,
             json,
         ),
         Command::Formulations { genre } => {
@@ -645,6 +675,34 @@ pub struct CompareRow {
     pub verdict: String,
 }
 
+/// Seconds as `42s`, `12m 5s` or `3h 20m`.
+fn human_seconds(secs: f64) -> String {
+    let s = secs.round() as u64;
+    match s {
+        0..=59 => format!("{s}s"),
+        60..=3599 => format!("{}m {}s", s / 60, s % 60),
+        _ => format!("{}h {}m", s / 3600, s % 3600 / 60),
+    }
+}
+
+impl CompareRow {
+    /// A row with nothing measured yet.
+    fn empty(input: &str, spec: &str, backend_name: &str, verdict: &str) -> CompareRow {
+        CompareRow {
+            input: input.to_string(),
+            formulation: spec.to_string(),
+            backend: backend_name.to_string(),
+            vars: 0,
+            size: 0,
+            calls: 0,
+            cuts: 0,
+            solutions: 0,
+            seconds: 0.0,
+            verdict: verdict.to_string(),
+        }
+    }
+}
+
 /// Runs one cell of `compare` as a child `puzzlec solve --json` process, so that a run that
 /// blows up (time or memory) is killed without taking the table down with it — the embedded
 /// solvers cannot be interrupted from inside the process.
@@ -664,18 +722,7 @@ fn compare_cell(
     run: CompareRun,
 ) -> CompareRow {
     let timeout = run.timeout;
-    let mut row = CompareRow {
-        input: input.to_string(),
-        formulation: spec.to_string(),
-        backend: backend_name.to_string(),
-        vars: 0,
-        size: 0,
-        calls: 0,
-        cuts: 0,
-        solutions: 0,
-        seconds: 0.0,
-        verdict: String::new(),
-    };
+    let mut row = CompareRow::empty(input, spec, backend_name, "");
     // On Linux /proc/self/exe names the running binary's inode, so the cells keep working when
     // `cargo build` replaces target/release/puzzlec during a long compare.
     let proc_self = std::path::Path::new("/proc/self/exe");
@@ -741,6 +788,7 @@ fn compare(
     backends: Option<&str>,
     formulations: &[String],
     run: CompareRun,
+    budget: f64,
     json: bool,
 ) -> Result<i32> {
     // Formulations come from each input's own keys (a colour nonogram has other line models
@@ -780,33 +828,63 @@ fn compare(
         };
         plans.push((input, specs_for(&puzzle.keys())?, backend_names, natives));
     }
-    let mut rows = Vec::new();
-    for (input, specs, backend_names, natives) in &plans {
-        for spec in specs {
-            for b in backend_names {
-                let native = natives.contains(&b.as_str());
-                if native && spec != &specs[0] {
-                    // A native search has no formulation: one row per input is enough.
-                    continue;
-                }
-                let mut row = compare_cell(genre, input, spec, b, run);
-                if native {
-                    row.formulation = "(native search, no model)".into();
-                }
-                rows.push(row);
-                if !json {
-                    eprint!(".");
-                }
-            }
+    // Every cell up front, so the plan (and its worst case) is known before the first run. A
+    // native search has no formulation: one row per input is enough.
+    let cells: Vec<(&String, &String, &String, bool)> = (plans.iter())
+        .flat_map(|(input, specs, backend_names, natives)| {
+            specs.iter().enumerate().flat_map(move |(i, spec)| {
+                (backend_names.iter())
+                    .map(move |b| (*input, spec, b, natives.contains(&b.as_str())))
+                    .filter(move |&(_, _, _, native)| !native || i == 0)
+            })
+        })
+        .collect();
+    let worst = cells.len() as f64 * run.timeout;
+    eprintln!(
+        "compare: {} runs ({} inputs) × up to {}s each = {} worst case; budget {}s{}",
+        cells.len(),
+        plans.len(),
+        run.timeout,
+        human_seconds(worst),
+        budget,
+        if worst > budget {
+            " (runs past it are skipped: raise --budget or lower --timeout)"
+        } else {
+            ""
         }
+    );
+    let progress = if json {
+        indicatif::ProgressBar::hidden()
+    } else {
+        indicatif::ProgressBar::new(cells.len() as u64)
+    };
+    let started = std::time::Instant::now();
+    let mut rows = Vec::new();
+    for (input, spec, b, native) in cells {
+        progress.set_message(format!("{b} {spec}"));
+        let left = budget - started.elapsed().as_secs_f64();
+        let mut row = if left <= 0.0 {
+            CompareRow::empty(input, spec, b, "skipped (budget spent)")
+        } else {
+            let cell_run = CompareRun {
+                timeout: run.timeout.min(left),
+                ..run
+            };
+            compare_cell(genre, input, spec, b, cell_run)
+        };
+        if native {
+            row.formulation = "(native search, no model)".into();
+        }
+        rows.push(row);
+        progress.inc(1);
     }
+    progress.finish_and_clear();
     if json {
         println!(
             "{}",
             serde_json::to_string_pretty(&rows).expect("rows serialise")
         );
     } else {
-        eprintln!();
         println!(
             "| input | formulation | backend | vars | clauses/rows | calls | cuts | solutions | seconds | verdict |"
         );
