@@ -45,7 +45,7 @@ pub struct ListArgs {
     pub unlimited: bool,
     /// `native` (pruned exact cover) or a backend name (SAT/MIP with blocking clauses).
     #[arg(
-        short,
+        short = 'b',
         long = "backend",
         visible_alias = "solver",
         default_value = "native"
