@@ -1,0 +1,234 @@
+//! The command line as a newcomer meets it: inputs pasted in every usual spelling, the genre
+//! read from a URL, one set of option names across verbs, JSON on every error with `--json`,
+//! bounded `compare`, completions and a manual page.
+
+use std::process::{Command, Output};
+
+fn puzzlec(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_puzzlec"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).to_string()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).to_string()
+}
+
+const URL: &str = "https://puzz.link/p?heyawake/6/6/aa66aapv0fu0g2i3k";
+
+/// The published answer of the 6×6 (cspuz_core's example).
+fn answer() -> String {
+    std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/models/heyawake/cspuz_6x6.answer"
+    ))
+    .unwrap()
+}
+
+#[test]
+fn a_url_is_taken_in_every_spelling_users_paste_and_names_its_genre() {
+    let pasted = [
+        vec!["solve", "heyawake", URL],
+        vec!["solve", URL],
+        vec![
+            "solve",
+            "heyawake",
+            "puzz.link/p?heyawake/6/6/aa66aapv0fu0g2i3k",
+        ],
+        vec![
+            "solve",
+            "heyawake",
+            " https://puzz.link/p?heyawake/6/6/aa66aapv0fu0g2i3k\n",
+        ],
+        vec![
+            "solve",
+            "https://puzz.link/p%3Fheyawake%2F6%2F6%2Faa66aapv0fu0g2i3k",
+        ],
+        vec!["solve", "pzv.jp/p.html?heyawake/6/6/aa66aapv0fu0g2i3k"],
+    ];
+    for args in pasted {
+        let out = puzzlec(&args);
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {}", stderr(&out));
+        let text = stdout(&out);
+        assert!(text.starts_with(answer().trim_end()), "{args:?}: {text}");
+        assert!(text.trim_end().ends_with("unique"), "{args:?}: {text}");
+    }
+    let out = puzzlec(&["export", URL, "--format", "url"]);
+    assert_eq!(stdout(&out).trim(), URL);
+}
+
+#[test]
+fn an_inline_fumen_is_a_puzzle_for_every_verb() {
+    let fumen = "v115@9gD8FeD8FeD8FeD8PeAgH";
+    for verb in ["solve", "count"] {
+        let out = puzzlec(&[verb, "tetromino", fumen]);
+        assert_eq!(out.status.code(), Some(0), "{verb}: {}", stderr(&out));
+    }
+    let out = puzzlec(&["export", "tetromino", fumen, "--format", "dimacs"]);
+    assert!(stdout(&out).contains("p cnf"), "{}", stderr(&out));
+}
+
+#[test]
+fn the_genre_is_checked_before_the_input_and_a_missing_genre_is_explained() {
+    let out = puzzlec(&["solve", "sudoku", "x.txt"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("unknown genre `sudoku`"),
+        "{}",
+        stderr(&out)
+    );
+    let out = puzzlec(&["solve", "models/heyawake/seed004.txt"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("cannot tell the genre"),
+        "{}",
+        stderr(&out)
+    );
+    let out = puzzlec(&["solve", "heyawake"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("missing the puzzle"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn a_cut_short_or_overlong_url_body_is_an_error_at_its_column() {
+    let out = puzzlec(&["solve", "https://puzz.link/p?heyawake/6/6/aa66"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("URL:1:38:"), "{}", stderr(&out));
+    let out = puzzlec(&[
+        "solve",
+        "https://puzz.link/p?heyawake/6/6/aa66aapv0fu0g2i3kzz",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("URL:1:51:"), "{}", stderr(&out));
+}
+
+#[test]
+fn a_byte_order_mark_is_skipped() {
+    let dir = std::env::temp_dir().join(format!("puzzlec-bom-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("bom.txt");
+    let seed = include_str!("../models/heyawake/seed004.txt");
+    std::fs::write(&file, format!("\u{feff}{seed}")).unwrap();
+    let out = puzzlec(&["solve", "heyawake", file.to_str().unwrap()]);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+}
+
+#[test]
+fn with_json_every_error_is_a_json_object_on_stdout() {
+    for args in [
+        vec!["solve", "heyawake", "no-such-file.txt", "--json"],
+        vec!["count", "sudoku", "x", "--json"],
+        vec!["solve", "heyawake", URL, "--json", "--no-such-option"],
+        vec![
+            "solve",
+            "heyawake",
+            URL,
+            "--json",
+            "-f",
+            "connectivity=nope",
+        ],
+        vec!["tetromino", "list", "no-such-file.txt", "--json"],
+        vec!["nonogram", "logic", "no-such-file.non", "--json"],
+    ] {
+        let out = puzzlec(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let v: serde_json::Value = serde_json::from_str(stdout(&out).trim())
+            .unwrap_or_else(|e| panic!("{args:?}: stdout is not JSON ({e}): {}", stdout(&out)));
+        assert_eq!(v["exit"], 2, "{args:?}");
+        assert!(
+            v["error"].as_str().is_some_and(|e| !e.is_empty()),
+            "{args:?}"
+        );
+    }
+}
+
+#[test]
+fn option_names_are_the_same_on_every_verb() {
+    let out = puzzlec(&[
+        "tetromino",
+        "list",
+        "models/tetromino/4x4.txt",
+        "-b",
+        "batsat",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let out = puzzlec(&[
+        "tetromino",
+        "list",
+        "models/tetromino/4x4.txt",
+        "--solver",
+        "native",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "the old spelling still works");
+    let out = puzzlec(&[
+        "nonogram",
+        "logic",
+        "models/nonogram/webpbn-0006.non",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(v["verdict"], "solved");
+    for verb in [
+        vec!["nonogram", "from-picture", "--help"],
+        vec!["skeleton", "generate", "--help"],
+        vec!["export", "--help"],
+    ] {
+        let help = stdout(&puzzlec(&verb));
+        assert!(help.contains("-b, --backend"), "{verb:?}: {help}");
+        assert!(help.contains("[default: varisat]"), "{verb:?}: {help}");
+    }
+    let help = stdout(&puzzlec(&["skeleton", "generate", "--help"]));
+    assert!(help.contains("-f, --formulation"), "{help}");
+    let backends = stdout(&puzzlec(&["backends"]));
+    assert_eq!(backends.matches("\n  native ").count(), 1, "{backends}");
+    assert!(backends.contains("nonogram, tetromino only"), "{backends}");
+}
+
+#[test]
+fn compare_states_its_plan_and_keeps_to_its_budget() {
+    let out = puzzlec(&[
+        "compare",
+        "heyawake",
+        "models/heyawake/cspuz_6x6.url",
+        "--backends",
+        "varisat,batsat",
+        "-t",
+        "30",
+        "--budget",
+        "0",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let plan = stderr(&out);
+    // connectivity lazy/tree/flow × two backends, 30 s each.
+    assert!(
+        plan.contains("6 runs (1 inputs) × up to 30s each = 3m 0s worst case"),
+        "{plan}"
+    );
+    assert_eq!(stdout(&out).matches("skipped (budget spent)").count(), 6);
+    let help = stdout(&puzzlec(&["compare", "--help"]));
+    assert!(help.contains("`all` also varies `card`"), "{help}");
+}
+
+#[test]
+fn completions_and_the_manual_page_come_from_the_command_line_definition() {
+    let bash = stdout(&puzzlec(&["completions", "bash"]));
+    assert!(bash.contains("complete -F _puzzlec"), "{bash}");
+    assert!(bash.contains("formulations"), "every verb is completed");
+    let man = stdout(&puzzlec(&["man"]));
+    assert!(
+        man.starts_with(".ie") || man.contains(".TH puzzlec 1"),
+        "{man}"
+    );
+    assert!(man.contains("compare"), "{man}");
+}
