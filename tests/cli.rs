@@ -2,23 +2,8 @@
 //! read from a URL, one set of option names across verbs, JSON on every error with `--json`,
 //! bounded `compare`, completions and a manual page.
 
-use std::process::{Command, Output};
-
-fn puzzlec(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_puzzlec"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .unwrap()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).to_string()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).to_string()
-}
+mod common;
+use common::*;
 
 const URL: &str = "https://puzz.link/p?heyawake/6/6/aa66aapv0fu0g2i3k";
 

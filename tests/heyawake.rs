@@ -5,6 +5,9 @@
 //! External solvers (cadical, minisat, cbc, glpsol) are used when on PATH; otherwise the test
 //! prints why it skips that part (`apt-get install -y cadical minisat coinor-cbc glpk-utils`).
 
+mod common;
+use common::*;
+
 use puzzlec::backend::{available_backends, is_sat};
 use puzzlec::puzzles::heyawake::formulate::formulation_keys;
 use puzzlec::puzzles::heyawake::{parse, Heyawake};
@@ -12,7 +15,7 @@ use puzzlec::puzzles::{core_formulation_keys, Formulation};
 use puzzlec::solve::{solve_puzzle, Mode, SolveOptions, Verdict};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
 
 fn model_path(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -33,28 +36,6 @@ fn answer(name: &str) -> Vec<String> {
         .filter(|l| !l.trim().is_empty())
         .map(str::to_string)
         .collect()
-}
-
-fn puzzlec(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_puzzlec"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .unwrap()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).to_string()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).to_string()
-}
-
-fn on_path(binary: &str) -> bool {
-    std::env::var_os("PATH")
-        .map(|p| std::env::split_paths(&p).any(|d| d.join(binary).is_file()))
-        .unwrap_or(false)
 }
 
 /// Every formulation spec of the genre; the `card` key only matters to SAT backends, so MIP

@@ -1,28 +1,14 @@
 //! puzz.link URLs end to end: every URL the project ships is written back byte for byte, and
 //! `puzzlec export GENRE IN --format url` writes URLs that solve to the published answers.
 
+mod common;
+use common::*;
+
 use puzzlec::puzzles::{heyawake, nonogram};
 use puzzlec::url::Frame;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
-
-fn puzzlec(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_puzzlec"))
-        .args(args)
-        .current_dir(ROOT)
-        .output()
-        .unwrap()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).to_string()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).to_string()
-}
 
 /// Every file under a folder (recursively).
 fn files(dir: &Path, out: &mut Vec<PathBuf>) {
