@@ -255,7 +255,7 @@ mod tests {
             text: text.into(),
         };
         assert_eq!(
-            input("https://puzz.link/p?nonogram/5/5/x").url_genre(),
+            input("https://puzz.link/p?nonogram/5/5/zp").url_genre(),
             Some("nonogram")
         );
         assert_eq!(
