@@ -97,6 +97,7 @@ impl<P: Puzzle> DynPuzzle for P {
             facts: r.facts,
             note: r.note,
             cuts: r.cuts,
+            stopped: r.stopped,
             stats: r.stats,
         })
     }

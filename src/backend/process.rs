@@ -206,6 +206,15 @@ pub fn forward_interrupts_to_solvers() {
     group::install_interrupt_handler();
 }
 
+/// Kills the process groups of every external solver still running. Async-signal-safe and
+/// allocation-free: the memory budget's last resort calls it just before the process exits.
+pub fn kill_running_solvers() {
+    group::kill_all(
+        #[cfg(unix)]
+        libc::SIGKILL,
+    );
+}
+
 #[cfg(unix)]
 mod group {
     use std::sync::atomic::{AtomicI32, Ordering};
@@ -250,18 +259,23 @@ mod group {
         }
     }
 
-    extern "C" fn on_interrupt(signal: libc::c_int) {
+    /// Sends a signal to every listed group (async-signal-safe: atomics and killpg only).
+    pub fn kill_all(signal: libc::c_int) {
         for slot in &RUNNING {
             let pgid = slot.load(Ordering::SeqCst);
             if pgid > 0 {
-                // SIGTERM, not the signal we got: a script's background jobs ignore SIGINT, and
-                // a child `puzzlec` (compare) still gets to pass it on to its own solvers.
                 // SAFETY: killpg is async-signal-safe.
                 unsafe {
-                    libc::killpg(pgid, libc::SIGTERM);
+                    libc::killpg(pgid, signal);
                 }
             }
         }
+    }
+
+    extern "C" fn on_interrupt(signal: libc::c_int) {
+        // SIGTERM, not the signal we got: a script's background jobs ignore SIGINT, and a child
+        // `puzzlec` (compare) still gets to pass it on to its own solvers.
+        kill_all(libc::SIGTERM);
         // SAFETY: signal and raise are async-signal-safe; the default action ends the process
         // with this signal, as it would have without the handler.
         unsafe {
@@ -298,6 +312,9 @@ mod group {
         /// Nothing beyond the child, which the caller kills.
         pub fn kill(&self) {}
     }
+
+    /// Nothing is listed without process groups.
+    pub fn kill_all() {}
 
     pub fn install_interrupt_handler() {}
 }

@@ -492,6 +492,12 @@ impl Puzzle for ColourNonogram {
     fn rows(&self, solution: &ColourGrid) -> Vec<String> {
         self.render(solution)
     }
+    fn native_unavailable(&self, solver: &str) -> String {
+        format!(
+            "`{solver}` (line logic and search) solves black-and-white nonograms only, and this \
+             is a colour nonogram; use a SAT or MIP backend (varisat, batsat, microlp, …)"
+        )
+    }
     fn url(&self) -> Result<String> {
         Err(Error::Usage(
             "a colour nonogram has no puzz.link URL: puzz.link's nonogram is black and white"

@@ -193,6 +193,9 @@ pub fn build(
         ));
     }
     for (name, clue, lits, known_line) in lines {
+        if model.over_budget() {
+            break; // refused by the driver; building the rest would only take time
+        }
         let Some(bounds) = start_bounds(clue, &known_line) else {
             add_contradiction(&mut model, &format!("{name}: the clue does not fit"));
             continue;

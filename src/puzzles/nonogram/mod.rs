@@ -293,13 +293,18 @@ impl crate::puzzles::Puzzle for Nonogram {
         NATIVE_SOLVERS
     }
 
-    fn solve_native(&self, solver: &str, limit: usize) -> crate::Result<(Vec<Grid>, bool)> {
+    fn solve_native(
+        &self,
+        solver: &str,
+        limit: usize,
+        deadline: Option<std::time::Instant>,
+    ) -> crate::Result<(Vec<Grid>, bool)> {
         if solver != "native" {
             return Err(crate::Error::Usage(format!(
                 "unknown nonogram solver `{solver}`"
             )));
         }
-        Ok(logic::search(self, limit))
+        Ok(logic::search(self, limit, deadline))
     }
 }
 
