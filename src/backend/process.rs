@@ -139,8 +139,8 @@ pub fn run_capturing(
         if let Some(status) = status {
             let code = exit_code(status, what)?;
             return Ok(Some(Captured {
-                stdout: std::fs::read_to_string(&out_file).unwrap_or_default(),
-                stderr: std::fs::read_to_string(&err_file).unwrap_or_default(),
+                stdout: read_lossy(&out_file),
+                stderr: read_lossy(&err_file),
                 code,
             }));
         }
@@ -153,6 +153,12 @@ pub fn run_capturing(
         }
         std::thread::sleep(Duration::from_millis(2));
     }
+}
+
+/// A file as text, with any bytes that are not UTF-8 replaced (a solver's output is read for
+/// its status lines; a stray byte elsewhere must not hide them).
+fn read_lossy(path: &Path) -> String {
+    String::from_utf8_lossy(&std::fs::read(path).unwrap_or_default()).into_owned()
 }
 
 /// The exit code of a finished child, or a solver failure naming the signal that killed it.

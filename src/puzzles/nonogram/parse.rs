@@ -1,6 +1,6 @@
 //! Inputs: Simpson's `.non` format, puzz.link `nonogram` URLs and text pictures.
 
-use super::{format_clue, min_length, Clue, Grid, Nonogram};
+use super::{format_clue, min_length, Clue, Grid, LineKind, LineRef, Nonogram};
 use crate::error::{Error, Result};
 use crate::grid;
 use crate::url::{self, Frame, Writer};
@@ -279,6 +279,7 @@ pub fn parse_url(url: &str) -> Result<Nonogram> {
     let slots = body.numbers_at(width * column_slots + height * row_slots)?;
     body.expect_end()?;
     let mut values = Vec::with_capacity(slots.len());
+    let columns_of: Vec<Option<usize>> = slots.iter().map(|s| s.map(|(_, col)| col)).collect();
     for slot in slots {
         values.push(match slot {
             None => None,
@@ -308,7 +309,39 @@ pub fn parse_url(url: &str) -> Result<Nonogram> {
     let rows: Vec<Clue> = (0..height)
         .map(|y| clue(base + y * row_slots, row_slots))
         .collect();
-    Nonogram::new(rows, columns)
+    let puzzle = Nonogram {
+        width,
+        height,
+        rows,
+        columns,
+        meta: Vec::new(),
+    };
+    // A problem is shown at the first clue of its line in the URL (the totals at the first
+    // row clue); a line without clues has no character of its own, so the body start stands
+    // in for it.
+    let first_col = |first: usize, count: usize| {
+        columns_of[first..first + count]
+            .iter()
+            .flatten()
+            .next()
+            .copied()
+            .unwrap_or(frame.body_col)
+    };
+    if let Some((line, message)) = puzzle.located_clue_problem() {
+        let col = match line {
+            Some(LineRef {
+                kind: LineKind::Column,
+                index,
+            }) => first_col(index * column_slots, column_slots),
+            Some(LineRef {
+                kind: LineKind::Row,
+                index,
+            }) => first_col(base + index * row_slots, row_slots),
+            None => first_col(base, height * row_slots),
+        };
+        return Err(Error::input("URL", 1, col, message));
+    }
+    Ok(puzzle)
 }
 
 impl Nonogram {

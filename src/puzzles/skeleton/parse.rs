@@ -197,9 +197,9 @@ impl Grid {
 /// A word of the list and the file position it was read from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ListedWord {
-    /// The word as written.
+    /// The word as written (an entry of several words keeps its spaces).
     pub text: String,
-    /// Its letters (Unicode scalar values).
+    /// Its letters (Unicode scalar values; spaces inside an entry take no cell).
     pub letters: Vec<char>,
     /// The file it came from.
     pub source: String,
@@ -289,14 +289,6 @@ fn parse_word_lines(source: &str, lines: &[&str], first_line: usize) -> Result<V
             continue;
         }
         for (j, ch) in word.chars().enumerate() {
-            if ch.is_whitespace() {
-                return Err(Error::input(
-                    source,
-                    line,
-                    lead + j + 1,
-                    format!("word `{word}` contains whitespace (one word per line)"),
-                ));
-            }
             if ch == '#' {
                 return Err(Error::input(
                     source,
@@ -306,7 +298,9 @@ fn parse_word_lines(source: &str, lines: &[&str], first_line: usize) -> Result<V
                 ));
             }
         }
-        let letters: Vec<char> = word.chars().collect();
+        // An entry of several words (a title such as `Blue Moon`) fills its letters only, as
+        // in published fill-ins: the line is the entry, so its inner spaces are unambiguous.
+        let letters: Vec<char> = word.chars().filter(|c| !c.is_whitespace()).collect();
         if letters.len() < 2 {
             return Err(Error::input(
                 source,
@@ -465,9 +459,9 @@ mod tests {
     }
 
     #[test]
-    fn whitespace_in_grid_or_word_is_reported_where_it_is() {
+    fn whitespace_in_a_grid_row_and_one_letter_words_are_reported_where_they_are() {
         assert!(err(".. .\n\nab\n").starts_with("p.txt:1:3: whitespace"));
-        assert!(err("..\n\nab\nn ew\n").starts_with("p.txt:4:2: word `n ew` contains whitespace"));
+        assert!(err("..\n\nab\nn\n").starts_with("p.txt:4:1: word `n` has 1 letter"));
         assert!(err("..\n\na\n").starts_with("p.txt:3:1: word `a` has 1 letter"));
     }
 

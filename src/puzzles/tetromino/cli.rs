@@ -3,7 +3,6 @@
 use super::bags::{parse_adjustments, parse_kind_bounds, Bounds};
 use super::list::{list_native, render_json, render_text, Listing, Progress};
 use super::{check_size, field, Tetromino};
-use crate::budget::Halt;
 use crate::error::{Error, Result};
 use crate::solve::{solve_puzzle, Mode, SolveOptions, Stopped, Verdict};
 use clap::{Args, Subcommand};
@@ -83,10 +82,7 @@ pub fn instance(args: &ListArgs) -> Result<Tetromino> {
 pub fn list(p: &Tetromino, args: &ListArgs) -> Result<Listing> {
     let progress = std::io::stderr().is_terminal() && !args.json;
     if args.solver == "native" {
-        let deadline = args
-            .timeout
-            .and_then(|s| crate::budget::deadline_after(std::time::Instant::now(), s));
-        return list_native(p, args.count, &mut Progress::new(progress), deadline);
+        return list_native(p, args.count, &mut Progress::new(progress), args.timeout);
     }
     list_with_backend(p, &args.solver, &args.formulation, args.timeout)
 }
@@ -107,11 +103,7 @@ pub fn list_with_backend(
         return Err(Error::Timeout(timeout.unwrap_or(0.0)));
     }
     let mut listing = Listing::from_tilings(p, report.solutions)?;
-    listing.halted = match report.stopped {
-        Some(Stopped::Timeout(_)) => Some(Halt::Timeout),
-        Some(Stopped::Memory(_)) => Some(Halt::Memory),
-        Some(Stopped::Max(_)) | None => None,
-    };
+    listing.stopped = report.stopped.filter(Stopped::is_failure);
     Ok(listing)
 }
 
@@ -132,7 +124,7 @@ pub fn run(cmd: Command) -> i32 {
                     } else {
                         print!("{}", render_text(&p, &listing, args.fumen));
                     }
-                    if listing.halted.is_some() {
+                    if listing.stopped.is_some() {
                         3
                     } else if listing.total() > 0 {
                         0

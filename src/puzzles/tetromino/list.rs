@@ -6,12 +6,13 @@ use super::shapes::KINDS;
 use super::{describe_counts, Tetromino, Tiling};
 use crate::budget::Halt;
 use crate::error::{Error, Result};
+use crate::solve::Stopped;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use std::time::Instant;
 
 /// Every tiling (or only the counts), grouped by kind counts.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Listing {
     /// Per kind-count vector: the number of tilings.
     pub counts: BTreeMap<[usize; 7], u128>,
@@ -19,7 +20,7 @@ pub struct Listing {
     pub tilings: BTreeMap<[usize; 7], Vec<Tiling>>,
     /// Set when the listing stopped before it was complete (time limit, memory budget): the
     /// counts are then lower bounds.
-    pub halted: Option<Halt>,
+    pub stopped: Option<Stopped>,
 }
 
 impl Listing {
@@ -91,14 +92,23 @@ impl Progress {
 }
 
 /// Lists (or, with `count_only`, counts) every tiling with the native pruned enumerator;
-/// every listed tiling is checked by the rules. At the deadline or near the memory budget it
-/// stops with what it found ([`Listing::halted`] says why).
+/// every listed tiling is checked by the rules. After `timeout` seconds or near the memory
+/// budget it stops with what it found ([`Listing::stopped`] says why).
 pub fn list_native(
     p: &Tetromino,
     count_only: bool,
     progress: &mut Progress,
-    deadline: Option<Instant>,
+    timeout: Option<f64>,
 ) -> Result<Listing> {
+    let deadline = timeout.and_then(|s| crate::budget::deadline_after(Instant::now(), s));
+    let stopped = |halt: Option<Halt>| match halt? {
+        Halt::Timeout => Some(Stopped::Timeout(timeout.unwrap_or(0.0))),
+        Halt::Memory => Some(Stopped::Memory(format!(
+            "{} of the budget of {} in use",
+            crate::budget::human(crate::budget::in_use()),
+            crate::budget::human(crate::budget::limit())
+        ))),
+    };
     super::check_size(&p.region)?;
     let Some(pruned) = Pruned::new(&p.region, &p.bounds) else {
         return Ok(Listing::default());
@@ -108,7 +118,7 @@ pub fn list_native(
         return Ok(Listing {
             counts: pruned.count_groups(),
             tilings: BTreeMap::new(),
-            halted: pruned.halted(),
+            stopped: stopped(pruned.halted()),
         });
     }
     let mut tilings = Vec::new();
@@ -119,7 +129,7 @@ pub fn list_native(
     });
     progress.finish();
     let mut listing = Listing::from_tilings(p, tilings)?;
-    listing.halted = pruned.halted();
+    listing.stopped = stopped(pruned.halted());
     Ok(listing)
 }
 
@@ -167,17 +177,16 @@ pub fn render_text(p: &Tetromino, listing: &Listing, fumen: bool) -> String {
     let groups = listing.counts.len();
     out.push_str(&format!(
         "total: {}{} tilings in {groups} kind group{}{}\n",
-        if listing.halted.is_some() {
+        if listing.stopped.is_some() {
             "at least "
         } else {
             ""
         },
         listing.total(),
         if groups == 1 { "" } else { "s" },
-        match listing.halted {
-            None => "",
-            Some(Halt::Timeout) => " (stopped by the time limit)",
-            Some(Halt::Memory) => " (stopped near the memory budget)",
+        match &listing.stopped {
+            None => String::new(),
+            Some(stopped) => format!(" ({})", stopped.describe()),
         }
     ));
     out
@@ -199,14 +208,12 @@ pub fn render_json(p: &Tetromino, listing: &Listing, count_only: bool, fumen: bo
         .collect();
     let mut out = json!({
         "count": listing.total(),
-        "complete": listing.halted.is_none(),
+        "complete": listing.stopped.is_none(),
         "groups": groups,
     });
-    if let Some(halt) = listing.halted {
-        out["stopped"] = json!(match halt {
-            Halt::Timeout => "timeout",
-            Halt::Memory => "memory",
-        });
+    if let Some(stopped) = &listing.stopped {
+        out["stopped"] = json!(stopped.key());
+        out["stopped_because"] = json!(stopped.describe());
     }
     if !count_only {
         let all: Vec<&Tiling> = listing.tilings.values().flatten().collect();
