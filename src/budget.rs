@@ -252,6 +252,7 @@ impl CountingAlloc {
                 size,
                 b" would take the process past its budget of ",
                 budget,
+                b" MiB; nothing more can be computed. Raise the budget with --memory SIZE (e.g. --memory 8G), or choose a smaller formulation or input\n",
             );
         }
     }
@@ -305,14 +306,15 @@ fn refused(size: u64) {
         size,
         b" (a ulimit, or the machine is out of memory) with the memory budget at ",
         LIMIT.load(Ordering::Relaxed),
+        b" MiB; nothing more can be computed. Set --memory below the memory this process may really use (ulimit -v), or choose a smaller formulation or input\n",
     );
 }
 
-/// Writes `error: <a><size><b><budget>; …` to standard error without allocating, kills the
-/// running solvers' process groups and exits with code 3.
-fn exit_out_of_memory(a: &[u8], size: u64, b: &[u8], budget: u64) -> ! {
+/// Writes `error: <a><size> MiB<b><budget><advice>` to standard error without allocating,
+/// kills the running solvers' process groups and exits with code 3.
+fn exit_out_of_memory(a: &[u8], size: u64, b: &[u8], budget: u64, advice: &[u8]) -> ! {
     EXITING.store(true, Ordering::Relaxed);
-    let mut buf = [0u8; 512];
+    let mut buf = [0u8; 1024];
     let mut n = 0;
     let mut put = |bytes: &[u8], n: &mut usize| {
         for &byte in bytes {
@@ -328,10 +330,7 @@ fn exit_out_of_memory(a: &[u8], size: u64, b: &[u8], budget: u64) -> ! {
     put(b" MiB", &mut n);
     put(b, &mut n);
     put(&mib(budget), &mut n);
-    put(
-        b" MiB; nothing more can be computed. Raise the budget with --memory SIZE (e.g. --memory 8G), or choose a smaller formulation or input\n",
-        &mut n,
-    );
+    put(advice, &mut n);
     #[cfg(unix)]
     // SAFETY: write and _exit are async-signal-safe and allocate nothing; the buffer is ours.
     unsafe {

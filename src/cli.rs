@@ -185,12 +185,25 @@ pub fn with_timeout<T: Send + 'static>(
 ) -> Result<T> {
     let (tx, rx) = std::sync::mpsc::channel();
     let start = std::time::Instant::now();
-    std::thread::Builder::new()
-        .stack_size(WORKER_STACK)
-        .spawn(move || {
-            let _ = tx.send(job());
+    // The job runs in whichever thread can be started: a large stack first, the default one
+    // under a tight address-space limit.
+    let job = std::sync::Arc::new(std::sync::Mutex::new(Some((job, tx))));
+    let spawn = |stack: Option<usize>| {
+        let job = job.clone();
+        let mut builder = std::thread::Builder::new();
+        if let Some(bytes) = stack {
+            builder = builder.stack_size(bytes);
+        }
+        builder.spawn(move || {
+            let taken = job.lock().ok().and_then(|mut j| j.take());
+            if let Some((job, tx)) = taken {
+                let _ = tx.send(job());
+            }
         })
-        .map_err(|e| Error::Io(format!("cannot start a worker thread: {e}")))?;
+    };
+    if spawn(Some(WORKER_STACK)).is_err() {
+        spawn(None).map_err(|e| Error::Solver(format!("cannot start a worker thread: {e}")))?;
+    }
     // A little grace: the driver's own deadline answers first when it can.
     let give_up = timeout.and_then(|secs| crate::budget::deadline_after(start, secs + 0.5));
     let received = match give_up {
@@ -212,7 +225,7 @@ pub fn with_timeout<T: Send + 'static>(
 }
 
 /// Stack of the worker thread: deep enough for the recursive searches on the largest inputs.
-const WORKER_STACK: usize = 256 << 20;
+const WORKER_STACK: usize = 64 << 20;
 
 /// Reads an input as a puzzle; `--words` (a skeleton's separate word list) is the one
 /// genre-specific input, so it goes straight to skeleton's loader.

@@ -18,6 +18,9 @@ pub enum Command {
     Logic {
         /// Puzzle file (`.non`), `-`, or a puzz.link URL.
         input: String,
+        /// Give up after this many seconds (exit code 3); `inf` is no limit.
+        #[arg(short, long, value_parser = crate::budget::parse_seconds)]
+        timeout: Option<f64>,
     },
     /// Clues from a picture (text art, `#` filled, `.` empty; or a PNG, dark pixels filled):
     /// writes `.non` and reports whether the resulting puzzle has a unique solution.
@@ -36,6 +39,10 @@ pub enum Command {
         /// The formulation for the uniqueness check.
         #[arg(short, long, default_value = "line=order")]
         formulation: String,
+        /// Give up the uniqueness check after this many seconds (exit code 3; the clues are
+        /// written first). `inf` is no limit.
+        #[arg(short, long, value_parser = crate::budget::parse_seconds)]
+        timeout: Option<f64>,
     },
     /// Writes the n-Dom puzzle ((2n+1)×(2n+1), unique, hard for backtracking) as `.non`.
     Dom {
@@ -49,7 +56,11 @@ pub enum Command {
 
 /// Runs a nonogram command; returns the process exit code.
 pub fn run(cmd: Command) -> i32 {
-    match execute(cmd) {
+    let timeout = match &cmd {
+        Command::Logic { timeout, .. } | Command::FromPicture { timeout, .. } => *timeout,
+        Command::Dom { .. } => None,
+    };
+    match crate::cli::with_timeout(timeout, move || execute(cmd)) {
         Ok(code) => code,
         Err(e) => {
             eprintln!("error: {e}");
@@ -114,9 +125,10 @@ fn write(output: Option<&str>, text: &str) -> Result<()> {
 
 fn execute(cmd: Command) -> Result<i32> {
     match cmd {
-        Command::Logic { input } => {
+        Command::Logic { input, .. } => {
             let (source, text) = read(&input)?;
             let puzzle = parse_any(&source, &text)?;
+            super::logic::check_budget(&puzzle)?;
             let result = line_logic(&puzzle);
             let total = puzzle.width * puzzle.height;
             if result.contradiction {
@@ -144,6 +156,7 @@ fn execute(cmd: Command) -> Result<i32> {
             output,
             backend,
             formulation,
+            timeout,
         } => {
             let grid = if picture != "-" && is_png(&picture) {
                 png_picture(&picture, threshold)?
@@ -153,10 +166,9 @@ fn execute(cmd: Command) -> Result<i32> {
             };
             let puzzle = Nonogram::from_grid(&grid);
             write(output.as_deref(), &puzzle.to_non())?;
-            let report = solve_puzzle(
-                &puzzle,
-                &SolveOptions::new(&backend, &formulation, Mode::Unique),
-            )?;
+            let mut opts = SolveOptions::new(&backend, &formulation, Mode::Unique);
+            opts.timeout = timeout;
+            let report = solve_puzzle(&puzzle, &opts)?;
             match report.verdict {
                 Verdict::Unique => eprintln!("unique: the clues determine the picture"),
                 Verdict::Multiple => {

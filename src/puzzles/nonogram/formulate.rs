@@ -150,6 +150,7 @@ pub fn build(
         })
         .collect();
     let known = if preprocess {
+        super::logic::check_budget(puzzle)?;
         let logic = line_logic(puzzle);
         if logic.contradiction {
             add_contradiction(&mut model, "line logic finds a contradiction");

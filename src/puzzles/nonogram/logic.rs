@@ -47,6 +47,23 @@ enum LineId {
     Column(usize),
 }
 
+/// Refuses a puzzle whose line logic would pass the memory budget: the line solver's tables
+/// for its longest clue and line, and a few copies of the grid.
+pub fn check_budget(puzzle: &Nonogram) -> crate::Result<()> {
+    let table = |clues: &[super::Clue], n: usize| {
+        let k = clues.iter().map(Vec::len).max().unwrap_or(0) as u64;
+        2 * (k + 1) * (n as u64 + 1)
+    };
+    let tables = table(&puzzle.rows, puzzle.width).max(table(&puzzle.columns, puzzle.height));
+    let grids = 4 * (puzzle.width as u64) * (puzzle.height as u64);
+    crate::budget::check(tables + grids, || {
+        format!(
+            "line logic on this {}x{} nonogram",
+            puzzle.width, puzzle.height
+        )
+    })
+}
+
 /// Runs line logic from an empty grid to its fixpoint.
 pub fn line_logic(puzzle: &Nonogram) -> LogicResult {
     let cells = vec![vec![Cell::Unknown; puzzle.width]; puzzle.height];

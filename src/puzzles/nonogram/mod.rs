@@ -346,6 +346,7 @@ impl crate::puzzles::Puzzle for Nonogram {
                 "unknown nonogram solver `{solver}`"
             )));
         }
+        logic::check_budget(self)?;
         Ok(logic::search(self, limit, deadline))
     }
 }

@@ -394,8 +394,28 @@ pub fn parse_picture(source: &str, text: &str) -> Result<Grid> {
         if raw.starts_with(';') || (raw.is_empty() && grid.is_empty()) {
             continue;
         }
+        if grid.len() == MAX_SIDE {
+            return Err(Error::input(
+                source,
+                index + 1,
+                1,
+                format!(
+                    "the picture has more than {MAX_SIDE} rows (the largest nonogram read here)"
+                ),
+            ));
+        }
         let mut row = Vec::new();
         for (col, c) in raw.chars().enumerate() {
+            if col == MAX_SIDE {
+                return Err(Error::input(
+                    source,
+                    index + 1,
+                    col + 1,
+                    format!(
+                        "the picture is wider than {MAX_SIDE} cells (the largest nonogram read here)"
+                    ),
+                ));
+            }
             row.push(match c {
                 '#' | 'X' | 'x' | '1' => true,
                 '.' | ' ' | '0' | '-' | '_' => false,
