@@ -50,7 +50,10 @@ pub fn clue_of(cells: impl IntoIterator<Item = bool>) -> Clue {
 
 /// The minimum length of a line that holds a clue (blocks plus one gap between each two).
 pub fn min_length(clue: &[usize]) -> usize {
-    clue.iter().sum::<usize>() + clue.len().saturating_sub(1)
+    // Saturating: a clue read from a file may hold any number, and is then refused as too long.
+    clue.iter()
+        .fold(0usize, |total, &n| total.saturating_add(n))
+        .saturating_add(clue.len().saturating_sub(1))
 }
 
 /// Rows or columns.

@@ -9,7 +9,8 @@ use crate::url::{self, Frame, Writer};
 pub fn parse_any(source: &str, text: &str) -> Result<Nonogram> {
     let trimmed = text.trim();
     if source == "URL" || (trimmed.contains("nonogram/") && !trimmed.contains('\n')) {
-        parse_url(trimmed)
+        let at = url::in_text_at(text, "nonogram").map_or((1, 0), |(_, at)| at);
+        parse_url(trimmed).map_err(|e| url::in_file(e, source, at))
     } else {
         parse_non(source, text)
     }

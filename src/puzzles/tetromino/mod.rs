@@ -140,7 +140,7 @@ impl Tetromino {
 }
 
 /// Reads an instance from text or fumen under the plain bag rule; a region whose size is not
-/// a multiple of 4 is an [`Error::Invalid`].
+/// a multiple of 4 is an input error at the region.
 pub fn load_text(source: &str, text: &str) -> Result<Tetromino> {
     let region = field::parse_region(source, text)?;
     check_size(&region)?;
