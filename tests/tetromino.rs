@@ -35,6 +35,7 @@ fn args(file: &str, options: &[String]) -> ListArgs {
         unlimited: false,
         solver: "native".into(),
         formulation: String::new(),
+        timeout: None,
     };
     let mut it = options.iter();
     while let Some(o) = it.next() {
