@@ -137,7 +137,10 @@ pub fn default_limit() -> u64 {
         if unsafe { libc::getrlimit(libc::RLIMIT_AS, &mut rl) } == 0
             && rl.rlim_cur != libc::RLIM_INFINITY
         {
-            limit = limit.min(rl.rlim_cur as u64 / 4 * 3);
+            // rlim_t is u64 on Linux but not on every unix.
+            #[allow(clippy::unnecessary_cast)]
+            let soft = rl.rlim_cur as u64;
+            limit = limit.min(soft / 4 * 3);
         }
         // SAFETY: sysconf only reads system configuration.
         let (pages, page) = unsafe {

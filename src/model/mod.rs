@@ -178,7 +178,7 @@ impl Model {
         let in_use = crate::budget::in_use();
         let over = self.bytes > limit
             || (regrow > 0 && in_use.saturating_add(regrow) > limit / 10 * 9)
-            || (additions % BUDGET_CHECK_EVERY == 0 && crate::budget::nearly_spent(90));
+            || (additions.is_multiple_of(BUDGET_CHECK_EVERY) && crate::budget::nearly_spent(90));
         if over {
             let needed = self.bytes.max(in_use.saturating_add(regrow));
             self.over_budget = Some((what(), needed));
