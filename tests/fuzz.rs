@@ -305,8 +305,8 @@ proptest! {
     ) {
         let urls = [
             "https://puzz.link/p?heyawake/6/6/aa66aapv0fu0g2i3k",
-            "https://puzz.link/p?heyawake/10/10/2u9dvm8q40g3o0c1u6gav0ng1s3o7co0o2g23",
-            "https://puzz.link/p?nonogram/5/5/k1h1i1g2h2l1g1h1j",
+            "https://puzz.link/p?heyawake/6/6/lll155007rs12222j",
+            "https://puzz.link/p?nonogram/6/6/12g1111h11112j12g11g21j11g3h",
             "https://puzz.link/p?nonogram/6/6/x12c",
         ];
         let genre = ["heyawake", "nonogram"][genre];
