@@ -287,6 +287,16 @@ fn line_logic_and_pictures_are_bounded_before_the_line_solver_runs() {
 }
 
 #[test]
+fn generators_are_weighed_before_they_build() {
+    // The n-Dom nonogram is (2n+1)×(2n+1): a billion is refused at once, not after 20 s of
+    // building towards the budget.
+    let r = run(&["nonogram", "dom", "1000000000", "-o", "/dev/null"]);
+    assert_memory_refusal(&r, "dom");
+    assert!(r.seconds < 5.0, "{} s", r.seconds);
+    assert_eq!(run(&["nonogram", "dom", "20", "-o", "/dev/null"]).code, 0);
+}
+
+#[test]
 fn an_allocation_nothing_estimated_ends_in_one_line_and_exit_3() {
     // A 40 MB file read under a 64M budget: no estimate covers reading a file, so the counting
     // allocator is what stops it.

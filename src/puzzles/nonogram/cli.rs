@@ -185,6 +185,11 @@ fn execute(cmd: Command) -> Result<i32> {
             Ok(report.verdict.exit_code())
         }
         Command::Dom { n, output } => {
+            // 2n+1 clue lines each way of one or two blocks, and their text.
+            let side = (n as u64).saturating_mul(2).saturating_add(1);
+            crate::budget::check(side.saturating_mul(160), || {
+                format!("the {n}-Dom nonogram ({side}×{side})")
+            })?;
             let puzzle = dom(n).ok_or_else(|| Error::Usage("n-Dom needs n ≥ 1".into()))?;
             write(output.as_deref(), &puzzle.to_non())?;
             Ok(0)
