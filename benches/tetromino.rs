@@ -18,12 +18,13 @@ fn four_by_ten(c: &mut Criterion) {
     group.sample_size(10);
     group.bench_function("native pruned list (8260, verified)", |b| {
         b.iter(|| {
-            let listing = list_native(black_box(&p), false, &mut Progress::new(false)).unwrap();
+            let listing =
+                list_native(black_box(&p), false, &mut Progress::new(false), None).unwrap();
             assert_eq!(listing.total(), 8260);
         })
     });
     group.bench_function("native pruned count", |b| {
-        b.iter(|| list_native(black_box(&p), true, &mut Progress::new(false)).unwrap())
+        b.iter(|| list_native(black_box(&p), true, &mut Progress::new(false), None).unwrap())
     });
     group.bench_function("native plain exact cover count", |b| {
         let e = Enumerator::new(&p.region);
@@ -69,14 +70,14 @@ fn spec_regions(c: &mut Criterion) {
         group.sample_size(10);
         group.bench_function("native", |b| {
             b.iter(|| {
-                let l = list_native(black_box(&p), false, &mut Progress::new(false)).unwrap();
+                let l = list_native(black_box(&p), false, &mut Progress::new(false), None).unwrap();
                 assert_eq!(l.total(), want);
             })
         });
         for &backend in backends {
             group.bench_function(backend, |b| {
                 b.iter(|| {
-                    let l = list_with_backend(black_box(&p), backend, "").unwrap();
+                    let l = list_with_backend(black_box(&p), backend, "", None).unwrap();
                     assert_eq!(l.total(), want);
                 })
             });

@@ -8,9 +8,8 @@ use crate::format;
 use crate::lower::{linear, CardEncoding, CnfEncoder};
 use crate::puzzles::{core_formulation_keys, Formulation};
 use crate::registry::{self, Input, GENRES};
-use crate::solve::{Mode, Report, SolveOptions, Verdict};
+use crate::solve::{partial_report, Mode, Progress, Report, SolveOptions, Stopped, Verdict};
 use clap::{Parser, Subcommand, ValueEnum};
-use std::time::Duration;
 
 /// puzzlec: compile pencil puzzles to SAT/MIP models, solve them with a backend of your
 /// choice, and check every answer against the puzzle's own rules.
@@ -20,6 +19,16 @@ pub struct Cli {
     /// The command.
     #[command(subcommand)]
     pub command: Command,
+    /// Memory budget, e.g. 8G or 512M (default 4G, less under a smaller `ulimit -v` or on a
+    /// machine with less memory). A model, export or search that would pass it is refused
+    /// with exit code 3 and a message saying what; a count stops there with a partial answer.
+    #[arg(long, global = true, value_parser = crate::budget::parse_size, value_name = "SIZE")]
+    pub memory: Option<u64>,
+}
+
+/// Reads a `--timeout` value (see [`crate::budget::parse_seconds`]).
+fn seconds(text: &str) -> std::result::Result<f64, String> {
+    crate::budget::parse_seconds(text)
 }
 
 /// Options shared by the solving commands.
@@ -36,8 +45,9 @@ pub struct SolveArgs {
     /// Formulation as KEY=VALUE,… (`puzzlec formulations GENRE` lists them).
     #[arg(short, long, default_value = "")]
     pub formulation: String,
-    /// Give up after this many seconds (exit code 3).
-    #[arg(short, long)]
+    /// Give up after this many seconds (exit code 3; a count or --facts then shows what it
+    /// found so far, marked incomplete). `inf` is no limit.
+    #[arg(short, long, value_parser = seconds)]
     pub timeout: Option<f64>,
     /// Print one JSON object instead of text.
     #[arg(long)]
@@ -111,6 +121,9 @@ pub enum Command {
         /// A separate word list (skeleton).
         #[arg(long)]
         words: Option<String>,
+        /// Give up after this many seconds (exit code 3); `inf` is no limit.
+        #[arg(short, long, value_parser = seconds)]
+        timeout: Option<f64>,
     },
     /// Run every formulation × backend on the inputs and print one table.
     Compare {
@@ -126,8 +139,8 @@ pub enum Command {
         /// keys with the core `card` key at its default; `all` also varies `card`.
         #[arg(short, long)]
         formulation: Vec<String>,
-        /// Seconds per run before it counts as a timeout.
-        #[arg(short, long, default_value_t = 60.0)]
+        /// Seconds per run before it counts as a timeout (`inf` for none).
+        #[arg(short, long, default_value_t = 60.0, value_parser = seconds)]
         timeout: f64,
         /// Seconds for the whole table: runs that would start after it are skipped, and no run
         /// is given more than what is left.
@@ -179,22 +192,50 @@ pub enum Command {
 }
 
 /// Runs a closure on a worker thread and gives up after `timeout` seconds (the embedded
-/// solvers cannot be interrupted, so the caller exits instead of waiting).
+/// solvers cannot be interrupted, so the caller exits instead of waiting). The worker gets a
+/// large stack: parsers and searches recurse over their input.
 pub fn with_timeout<T: Send + 'static>(
     timeout: Option<f64>,
     job: impl FnOnce() -> Result<T> + Send + 'static,
 ) -> Result<T> {
-    let Some(secs) = timeout else {
-        return job();
-    };
     let (tx, rx) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        let _ = tx.send(job());
-    });
+    let start = std::time::Instant::now();
+    // The job runs in whichever thread can be started: a large stack first, the default one
+    // under a tight address-space limit.
+    let job = std::sync::Arc::new(std::sync::Mutex::new(Some((job, tx))));
+    let spawn = |stack: Option<usize>| {
+        let job = job.clone();
+        let mut builder = std::thread::Builder::new();
+        if let Some(bytes) = stack {
+            builder = builder.stack_size(bytes);
+        }
+        builder.spawn(move || {
+            let taken = job.lock().ok().and_then(|mut j| j.take());
+            if let Some((job, tx)) = taken {
+                let _ = tx.send(job());
+            }
+        })
+    };
+    if spawn(Some(WORKER_STACK)).is_err() {
+        spawn(None).map_err(|e| Error::Solver(format!("cannot start a worker thread: {e}")))?;
+    }
     // A little grace: the driver's own deadline answers first when it can.
-    match rx.recv_timeout(Duration::from_secs_f64(secs.max(0.0) + 0.5)) {
+    let give_up = timeout.and_then(|secs| crate::budget::deadline_after(start, secs + 0.5));
+    let received = match give_up {
+        Some(at) => rx.recv_timeout(at.saturating_duration_since(std::time::Instant::now())),
+        None => rx
+            .recv()
+            .map_err(|_| std::sync::mpsc::RecvTimeoutError::Disconnected),
+    };
+    match received {
         Ok(r) => r,
-        Err(_) => Err(Error::Timeout(secs)),
+        Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+            Err(Error::Timeout(timeout.unwrap_or(0.0)))
+        }
+        // The worker died without an answer: a panic, whose message is already on stderr.
+        Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => Err(Error::Solver(
+            "the worker thread stopped without an answer (a bug: please report it)".into(),
+        )),
     }
 }
 
@@ -219,6 +260,9 @@ fn resolve(genre_or_input: &str, input: Option<&str>) -> Result<(String, Input)>
         ))),
     }
 }
+
+/// Stack of the worker thread: deep enough for the recursive searches on the largest inputs.
+const WORKER_STACK: usize = 64 << 20;
 
 /// Reads an input as a puzzle; `--words` (a skeleton's separate word list) is the one
 /// genre-specific input, so it goes straight to skeleton's loader.
@@ -251,10 +295,10 @@ pub fn spinner_after_a_second(message: String, enabled: bool) -> indicatif::Prog
     bar.set_style(style);
     let delayed = bar.clone();
     std::thread::spawn(move || {
-        std::thread::sleep(Duration::from_secs(1));
+        std::thread::sleep(std::time::Duration::from_secs(1));
         if !delayed.is_finished() {
             delayed.set_message(message);
-            delayed.enable_steady_tick(Duration::from_millis(120));
+            delayed.enable_steady_tick(std::time::Duration::from_millis(120));
         }
     });
     bar
@@ -262,17 +306,37 @@ pub fn spinner_after_a_second(message: String, enabled: bool) -> indicatif::Prog
 
 /// Solves the input of `args` in a mode; the resolved genre comes first.
 fn solve_report(args: &SolveArgs, mode: Mode) -> Result<(String, Report<Vec<String>>)> {
-    let args = args.clone();
     let (genre, input) = resolve(&args.genre, args.input.as_deref())?;
     let name = genre.clone();
     let spinner = spinner_after_a_second(format!("solving {name}"), !args.json);
-    let report = with_timeout(args.timeout, move || {
+    let progress = Progress::default();
+    let job_args = args.clone();
+    let job_progress = progress.clone();
+    let outcome = with_timeout(args.timeout, move || {
+        let args = job_args;
         let puzzle = load(&genre, input, args.words.as_deref())?;
         let mut opts = SolveOptions::new(&args.backend, &args.formulation, mode);
         opts.timeout = args.timeout;
+        opts.progress = Some(job_progress);
         puzzle.solve(&opts)
     });
     spinner.finish_and_clear();
+    let report = match outcome {
+        // Abandoned in the middle of a solver call: report what was found before it.
+        Err(Error::Timeout(secs)) if mode != Mode::First => {
+            let found = progress.snapshot();
+            if found.is_empty() {
+                return Err(Error::Timeout(secs));
+            }
+            let stats = crate::solve::Stats {
+                formulation: args.formulation.clone(),
+                backend: args.backend.clone(),
+                ..Default::default()
+            };
+            Ok(partial_report(found, mode, Stopped::Timeout(secs), stats))
+        }
+        other => other,
+    };
     Ok((name, report?))
 }
 
@@ -281,6 +345,7 @@ fn print_report(genre: &str, args: &SolveArgs, r: &Report<Vec<String>>) {
         let mut v = serde_json::json!({
             "genre": genre,
             "verdict": r.verdict,
+            "complete": r.complete(),
             "solutions": r.solutions,
             "stats": r.stats,
         });
@@ -289,6 +354,10 @@ fn print_report(genre: &str, args: &SolveArgs, r: &Report<Vec<String>>) {
         }
         if let Some(n) = &r.note {
             v["note"] = serde_json::json!(n);
+        }
+        if let Some(stopped) = &r.stopped {
+            v["stopped"] = serde_json::json!(stopped.key());
+            v["stopped_because"] = serde_json::json!(stopped.describe());
         }
         println!("{v}");
     } else {
@@ -299,6 +368,13 @@ fn print_report(genre: &str, args: &SolveArgs, r: &Report<Vec<String>>) {
                 "{} solution(s) examined; `?` marks cells that differ between solutions",
                 r.solutions.len()
             );
+            if let Some(stopped) = &r.stopped {
+                println!(
+                    "incomplete ({}): a cell shown without `?` may still differ in a solution \
+                     not examined",
+                    stopped.describe()
+                );
+            }
         } else {
             for (i, s) in r.solutions.iter().enumerate() {
                 if i > 0 {
@@ -310,11 +386,15 @@ fn print_report(genre: &str, args: &SolveArgs, r: &Report<Vec<String>>) {
                 println!();
             }
         }
-        match (r.verdict, &r.note) {
-            (Verdict::None, Some(note)) => println!("no solution: {note}"),
-            (Verdict::None, None) => println!("no solution"),
-            (Verdict::Multiple, Some(note)) => println!("multiple\n{note}"),
-            (v, _) => println!("{}", v.as_str()),
+        match (r.verdict, &r.note, &r.stopped) {
+            (Verdict::None, Some(note), _) => println!("no solution: {note}"),
+            (Verdict::None, None, _) => println!("no solution"),
+            (Verdict::Multiple, Some(note), _) => println!("multiple\n{note}"),
+            (Verdict::Timeout, _, _) if !r.solutions.is_empty() => println!(
+                "timeout: {} solution found, uniqueness not decided in time",
+                r.solutions.len()
+            ),
+            (v, _, _) => println!("{}", v.as_str()),
         }
     }
     if args.stats {
@@ -342,6 +422,10 @@ fn print_stats(s: &crate::solve::Stats) {
 /// object on standard output, so scripts always get one.
 pub fn run(cli: Cli) -> i32 {
     let json = cli.command.json();
+    match cli.memory {
+        Some(bytes) => crate::budget::set_limit(bytes),
+        None => crate::budget::set_limit(crate::budget::limit()),
+    }
     match dispatch(cli.command) {
         Ok(code) => code,
         Err(e) => report_error(&e.to_string(), e.exit_code(), json),
@@ -390,7 +474,9 @@ fn dispatch(command: Command) -> Result<i32> {
                         serde_json::json!({
                             "genre": args.genre,
                             "verdict": "timeout",
+                            "complete": false,
                             "solutions": [],
+                            "stopped": "timeout",
                             "stats": {"timeout_seconds": secs},
                         })
                     );
@@ -399,24 +485,26 @@ fn dispatch(command: Command) -> Result<i32> {
                 other => other?,
             };
             print_report(&genre, &args, &r);
-            Ok(r.verdict.exit_code())
+            Ok(r.exit_code())
         }
         Command::Count { args, max } => {
-            let (genre, r) = solve_report(&args, Mode::Count(max.max(1)))?;
+            let max = max.max(1);
+            let (genre, r) = solve_report(&args, Mode::Count(max))?;
             if args.json {
                 print_report(&genre, &args, &r);
             } else {
-                let complete = !matches!(r.verdict, Verdict::Timeout) && r.solutions.len() < max;
-                println!(
-                    "{}{} solution(s)",
-                    if complete { "" } else { "at least " },
-                    r.solutions.len()
-                );
+                let n = r.solutions.len();
+                match &r.stopped {
+                    None => println!("{n} solution(s)"),
+                    Some(stopped) => {
+                        println!("at least {n} solution(s) ({})", stopped.describe())
+                    }
+                }
                 if args.stats {
                     print_stats(&r.stats);
                 }
             }
-            Ok(r.verdict.exit_code())
+            Ok(r.exit_code())
         }
         Command::Export {
             genre,
@@ -427,16 +515,19 @@ fn dispatch(command: Command) -> Result<i32> {
             with_cuts_found,
             backend,
             words,
-        } => export(
-            &genre,
-            input.as_deref(),
-            format,
-            &formulation,
-            output.as_deref(),
-            with_cuts_found,
-            &backend,
-            words.as_deref(),
-        ),
+            timeout,
+        } => with_timeout(timeout, move || {
+            export(
+                &genre,
+                input.as_deref(),
+                format,
+                &formulation,
+                output.as_deref(),
+                with_cuts_found,
+                &backend,
+                words.as_deref(),
+            )
+        }),
         Command::Compare {
             genre,
             inputs,
@@ -615,37 +706,59 @@ fn export(
         model.lazy.clear();
     }
     let card: CardEncoding = f.choice("card");
-    let text = match format {
+    model.check_budget(|| format!("the model of formulation {}", f.spec()))?;
+    match format {
         ExportFormat::Dimacs => {
-            backend::sat::check_cnf_size(&model, card)?;
+            backend::sat::check_cnf_budget(&model, false)?;
             let cnf = CnfEncoder::encode_model(&model, card);
-            let mut buf = Vec::new();
-            format::dimacs::write_cnf(
-                &mut buf,
-                cnf.num_vars(),
-                cnf.clauses(),
-                cnf.names(),
-                &comments,
-            )
-            .map_err(|e| Error::Io(e.to_string()))?;
-            String::from_utf8(buf).map_err(|e| Error::Io(e.to_string()))?
+            write_with(output, |w| {
+                format::dimacs::write_cnf(w, cnf.num_vars(), cnf.clauses(), cnf.names(), &comments)
+            })
         }
-        ExportFormat::Lp => {
-            let rows: Vec<_> = model.constraints.iter().map(linear::row).collect();
-            format::lp::write_lp(&model, &rows, &comments).0
+        ExportFormat::Lp | ExportFormat::Json => {
+            // Rows and the text hold the model about three times over.
+            crate::budget::check(model.memory_bytes().saturating_mul(3), || {
+                format!("the {format:?} text of formulation {}", f.spec())
+            })?;
+            let text = if format == ExportFormat::Lp {
+                let rows: Vec<_> = model.constraints.iter().map(linear::row).collect();
+                format::lp::write_lp(&model, &rows, &comments).0
+            } else {
+                format::json::model_json(&model, &f.spec())
+            };
+            write_output(output, &text)
         }
-        ExportFormat::Json => format::json::model_json(&model, &f.spec()),
-        ExportFormat::Url => format!("{}\n", puzzle.url()?),
-    };
-    write_output(output, &text)
+        ExportFormat::Url => write_output(output, &format!("{}\n", puzzle.url()?)),
+    }
 }
 
 /// Writes an export to a file, or to standard output without a path.
 fn write_output(output: Option<&str>, text: &str) -> Result<i32> {
+    write_with(output, |w| w.write_all(text.as_bytes()))
+}
+
+/// Streams an export to a file, or to standard output without a path.
+fn write_with(
+    output: Option<&str>,
+    write: impl FnOnce(&mut dyn std::io::Write) -> std::io::Result<()>,
+) -> Result<i32> {
+    use std::io::Write;
     match output {
-        Some(path) => std::fs::write(path, text)
-            .map_err(|e| Error::Io(format!("cannot write {path}: {e}")))?,
-        None => print!("{text}"),
+        Some(path) => {
+            let file = std::fs::File::create(path)
+                .map_err(|e| Error::Io(format!("cannot write {path}: {e}")))?;
+            let mut w = std::io::BufWriter::new(file);
+            write(&mut w)
+                .and_then(|_| w.flush())
+                .map_err(|e| Error::Io(format!("cannot write {path}: {e}")))?;
+        }
+        None => {
+            let stdout = std::io::stdout();
+            let mut w = std::io::BufWriter::new(stdout.lock());
+            write(&mut w)
+                .and_then(|_| w.flush())
+                .map_err(|e| Error::Io(format!("cannot write to standard output: {e}")))?;
+        }
     }
     Ok(0)
 }
@@ -746,11 +859,12 @@ fn compare_cell(
     cmd.args(["--backend", backend_name, "--json"])
         .args(["--formulation", spec])
         .args(["--timeout", &timeout.to_string()])
+        .args(["--memory", &crate::budget::limit().to_string()])
         .stdin(std::process::Stdio::null());
     let start = std::time::Instant::now();
     // The child enforces its own deadline; the parent kills it a little later if it hangs.
-    let deadline = start + Duration::from_secs_f64(timeout + 2.0);
-    let outcome = crate::backend::process::run_capturing(&mut cmd, Some(deadline), "puzzlec");
+    let deadline = crate::budget::deadline_after(start, timeout + 2.0);
+    let outcome = crate::backend::process::run_capturing(&mut cmd, deadline, "puzzlec");
     row.seconds = start.elapsed().as_secs_f64();
     match outcome {
         Ok(None) => row.verdict = "timeout".into(),

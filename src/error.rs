@@ -31,6 +31,18 @@ pub enum Error {
     Solver(String),
     /// The time limit was reached.
     Timeout(f64),
+    /// Building something would pass the memory budget (see [`crate::budget`]).
+    Memory {
+        /// What would have been built, e.g. "the CNF of formulation connectivity=tree".
+        what: String,
+        /// Bytes the process would hold with it (estimated).
+        needed: u64,
+        /// Whether `needed` is only what was reached when the budget ran out (the whole would
+        /// take more), rather than an estimate of the whole.
+        at_least: bool,
+        /// The budget in bytes.
+        budget: u64,
+    },
     /// Reading or writing a file failed.
     Io(String),
 }
@@ -45,11 +57,15 @@ impl Error {
             message: message.into(),
         }
     }
-    /// The process exit code for this error (2 input/usage, 3 timeout or solver failure).
+    /// The process exit code for this error (2 input/usage, 3 timeout, memory budget or solver
+    /// failure).
     pub fn exit_code(&self) -> i32 {
         match self {
             Error::Input { .. } | Error::Invalid(_) | Error::Usage(_) | Error::Io(_) => 2,
-            Error::MissingBinary { .. } | Error::Solver(_) | Error::Timeout(_) => 3,
+            Error::MissingBinary { .. }
+            | Error::Solver(_)
+            | Error::Timeout(_)
+            | Error::Memory { .. } => 3,
         }
     }
 }
@@ -73,8 +89,41 @@ impl fmt::Display for Error {
             }
             Error::Solver(m) => write!(f, "solver failure: {m}"),
             Error::Timeout(s) => write!(f, "timeout: no answer within {s} s"),
+            Error::Memory {
+                what,
+                needed,
+                at_least,
+                budget,
+            } => {
+                let (needed, budget) =
+                    (crate::budget::human(*needed), crate::budget::human(*budget));
+                if *at_least {
+                    write!(
+                        f,
+                        "memory budget: {what} would need more than {needed} (the budget is \
+                         {budget}), so it was not built. Raise the budget with --memory SIZE, \
+                         or choose a smaller formulation or input"
+                    )
+                } else {
+                    write!(
+                        f,
+                        "memory budget: {what} would need about {needed} but the budget is \
+                         {budget}, so it was not built. Raise the budget with --memory SIZE \
+                         (e.g. --memory {}), or choose a smaller formulation or input",
+                        suggest(self)
+                    )
+                }
+            }
             Error::Io(m) => write!(f, "{m}"),
         }
+    }
+}
+
+/// A `--memory` value that would hold what a memory error needed: whole GiB, rounded up.
+fn suggest(e: &Error) -> String {
+    match e {
+        Error::Memory { needed, .. } => format!("{}G", (needed + (1 << 28)).div_ceil(1 << 30)),
+        _ => String::new(),
     }
 }
 

@@ -2,6 +2,11 @@
 
 use clap::Parser;
 
+/// Counts the heap against the memory budget: past it, or when the system refuses memory, the
+/// process exits with code 3 and one line instead of dying by a signal.
+#[global_allocator]
+static ALLOCATOR: puzzlec::budget::CountingAlloc = puzzlec::budget::CountingAlloc;
+
 fn main() {
     restore_default_sigpipe();
     puzzlec::backend::process::forward_interrupts_to_solvers();

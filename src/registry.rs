@@ -57,18 +57,17 @@ impl Input {
                 });
             }
         }
-        let text = if arg == "-" {
-            let mut s = String::new();
-            std::io::Read::read_to_string(&mut std::io::stdin(), &mut s)
+        let bytes = if arg == "-" {
+            let mut bytes = Vec::new();
+            std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes)
                 .map_err(|e| Error::Io(format!("cannot read standard input: {e}")))?;
-            s
+            bytes
         } else {
-            std::fs::read_to_string(arg)
-                .map_err(|e| Error::Io(format!("cannot read {arg}: {e}")))?
+            std::fs::read(arg).map_err(|e| Error::Io(format!("cannot read {arg}: {e}")))?
         };
         Ok(Input {
             source: arg.to_string(),
-            text,
+            text: utf8_text(arg, bytes)?,
         })
     }
 
@@ -110,6 +109,26 @@ fn pasted_url(arg: &str) -> Option<String> {
     }
 }
 
+/// The bytes of an input as text; bytes that are not UTF-8 are an input error at their line,
+/// column and byte offset.
+pub fn utf8_text(source: &str, bytes: Vec<u8>) -> Result<String> {
+    String::from_utf8(bytes).map_err(|e| {
+        let bad = e.utf8_error().valid_up_to();
+        let before = String::from_utf8_lossy(&e.as_bytes()[..bad]);
+        let line = before.matches('\n').count() + 1;
+        let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        Error::input(
+            source,
+            line,
+            col,
+            format!(
+                "byte 0x{:02x} at byte offset {bad} is not UTF-8 text (save the file as UTF-8)",
+                e.as_bytes()[bad]
+            ),
+        )
+    })
+}
+
 /// A puzzle of any genre, as the CLI sees it: solutions are text rows.
 pub trait DynPuzzle {
     /// The genre's name.
@@ -141,6 +160,7 @@ impl<P: Puzzle> DynPuzzle for P {
             facts: r.facts,
             note: r.note,
             cuts: r.cuts,
+            stopped: r.stopped,
             stats: r.stats,
         })
     }

@@ -9,6 +9,7 @@ use crate::lower::CardEncoding;
 use crate::model::{Assignment, Constraint, Model, NamedConstraint};
 use crate::puzzles::{Formulation, Puzzle};
 use serde::Serialize;
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 /// What to look for.
@@ -36,6 +37,62 @@ pub struct SolveOptions {
     /// Seconds before giving up, checked between solver calls (the CLI also enforces it
     /// around a single long call).
     pub timeout: Option<f64>,
+    /// Where every verified solution's rows are copied as it is found, so that a caller that
+    /// abandons the run at its time limit can still report them.
+    pub progress: Option<Progress>,
+}
+
+/// The rows of the solutions a run has found so far, shared with a thread that may have to
+/// abandon the run (the embedded SAT solvers cannot be interrupted mid-call).
+#[derive(Clone, Debug, Default)]
+pub struct Progress(Arc<Mutex<Vec<Vec<String>>>>);
+
+impl Progress {
+    /// Records one more solution.
+    pub fn push(&self, rows: Vec<String>) {
+        if let Ok(mut found) = self.0.lock() {
+            found.push(rows);
+        }
+    }
+    /// The solutions recorded so far.
+    pub fn snapshot(&self) -> Vec<Vec<String>> {
+        self.0.lock().map(|f| f.clone()).unwrap_or_default()
+    }
+}
+
+/// Why a search stopped before it could give its complete answer.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Stopped {
+    /// `--max N` solutions were found; there may be more.
+    Max(usize),
+    /// The time limit (seconds) was reached.
+    Timeout(f64),
+    /// The memory budget was nearly spent; the text says by what.
+    Memory(String),
+}
+
+impl Stopped {
+    /// The reason as printed after a partial count: `timeout after 2 s`.
+    pub fn describe(&self) -> String {
+        match self {
+            Stopped::Max(n) => format!("stopped at --max {n}"),
+            Stopped::Timeout(secs) => format!("timeout after {secs} s"),
+            Stopped::Memory(why) => format!("memory budget reached: {why}"),
+        }
+    }
+    /// The reason's key in JSON (`"stopped": "timeout"`).
+    pub fn key(&self) -> &'static str {
+        match self {
+            Stopped::Max(_) => "max",
+            Stopped::Timeout(_) => "timeout",
+            Stopped::Memory(_) => "memory",
+        }
+    }
+    /// Whether the stop is a failure to finish (exit code 3) rather than the caller's own
+    /// limit (`--max`, exit code 0).
+    pub fn is_failure(&self) -> bool {
+        !matches!(self, Stopped::Max(_))
+    }
 }
 
 impl SolveOptions {
@@ -46,6 +103,7 @@ impl SolveOptions {
             formulation: formulation.to_string(),
             mode,
             timeout: None,
+            progress: None,
         }
     }
 }
@@ -143,8 +201,27 @@ pub struct Report<S> {
     pub note: Option<String>,
     /// The cuts the lazy constraints produced (for "base model + cuts found so far").
     pub cuts: Vec<NamedConstraint>,
+    /// Set when the search stopped before its answer was complete: the solutions (and facts)
+    /// are then only those found so far.
+    pub stopped: Option<Stopped>,
     /// Statistics.
     pub stats: Stats,
+}
+
+impl<S> Report<S> {
+    /// Whether the answer is complete for its mode (no time, memory or `--max` stop, and a
+    /// verdict other than timeout).
+    pub fn complete(&self) -> bool {
+        self.stopped.is_none() && self.verdict != Verdict::Timeout
+    }
+    /// The process exit code: the verdict's, or 3 when the search ran out of time or memory
+    /// before its answer was complete.
+    pub fn exit_code(&self) -> i32 {
+        match &self.stopped {
+            Some(s) if s.is_failure() => 3,
+            _ => self.verdict.exit_code(),
+        }
+    }
 }
 
 /// A backend loaded with a model, answering "next solution" with the lazy-cut loop.
@@ -274,12 +351,14 @@ impl Driver {
 }
 
 /// Solves a puzzle: formulate, lower, solve with cuts, enumerate as the mode asks, decode and
-/// verify every solution with the puzzle's own rules.
+/// verify every solution with the puzzle's own rules. A time limit or the memory budget
+/// reached during an enumeration (count, facts) gives the solutions found so far with
+/// [`Report::stopped`] set, never a silently short answer.
 pub fn solve_puzzle<P: Puzzle>(p: &P, opts: &SolveOptions) -> Result<Report<P::Solution>> {
     let total = Instant::now();
     let deadline = opts
         .timeout
-        .map(|s| total + std::time::Duration::from_secs_f64(s.max(0.0)));
+        .and_then(|s| crate::budget::deadline_after(total, s));
     let formulation = Formulation::parse(&opts.formulation, &p.formulation_keys())?;
     let card: CardEncoding = formulation.choice("card");
     let mut stats = Stats {
@@ -288,11 +367,12 @@ pub fn solve_puzzle<P: Puzzle>(p: &P, opts: &SolveOptions) -> Result<Report<P::S
         ..Stats::default()
     };
     let native = p.native_solvers().contains(&opts.backend.as_str());
+    if !native {
+        // Reject an unknown backend before anything else, so that a typo is not answered with
+        // "no solution", and a native solver this instance lacks is named as such.
+        check_backend_name(p, &opts.backend)?;
+    }
     if let Some(reason) = p.precheck() {
-        if !native {
-            // Still reject an unknown backend, so that a typo is not answered with "no solution".
-            backend::create(&opts.backend, &Model::new(), card)?;
-        }
         stats.seconds_total = total.elapsed().as_secs_f64();
         return Ok(Report {
             verdict: Verdict::None,
@@ -300,14 +380,18 @@ pub fn solve_puzzle<P: Puzzle>(p: &P, opts: &SolveOptions) -> Result<Report<P::S
             facts: None,
             note: Some(reason),
             cuts: Vec::new(),
+            stopped: None,
             stats,
         });
     }
     if native {
-        return solve_natively(p, opts, stats, total);
+        return solve_natively(p, opts, stats, total, deadline);
     }
     let start = Instant::now();
     let formulated = p.formulate(&formulation)?;
+    formulated
+        .model
+        .check_budget(|| format!("the model of formulation {}", formulation.spec()))?;
     let seconds_formulate = start.elapsed().as_secs_f64();
     let mut driver = Driver::new(formulated.model, &opts.backend, card, deadline)?;
     driver.stats.formulation = formulation.spec();
@@ -315,15 +399,31 @@ pub fn solve_puzzle<P: Puzzle>(p: &P, opts: &SolveOptions) -> Result<Report<P::S
 
     let mut solutions: Vec<P::Solution> = Vec::new();
     let mut assignments: Vec<Assignment> = Vec::new();
-    let mut timed_out = false;
+    let mut stopped = None;
     let limit = solution_limit(opts.mode);
+    let enumerating = matches!(opts.mode, Mode::Count(_) | Mode::Facts);
     // Facts: the answer keys whose value has been the same in every solution so far.
     let mut candidates: Vec<(crate::model::Var, bool)> = Vec::new();
     let mut exhausted = false;
     while assignments.len() < limit {
-        match driver.next_solution()? {
+        if enumerating && !solutions.is_empty() && crate::budget::nearly_spent(90) {
+            stopped = Some(Stopped::Memory(format!(
+                "{} of the budget of {} in use",
+                crate::budget::human(crate::budget::in_use()),
+                crate::budget::human(crate::budget::limit())
+            )));
+            break;
+        }
+        let next = match driver.next_solution() {
+            Err(e @ Error::Memory { .. }) if enumerating && !solutions.is_empty() => {
+                stopped = Some(Stopped::Memory(e.to_string()));
+                break;
+            }
+            other => other?,
+        };
+        match next {
             Next::Timeout => {
-                timed_out = true;
+                stopped = Some(Stopped::Timeout(opts.timeout.unwrap_or(0.0)));
                 break;
             }
             Next::Exhausted => {
@@ -335,6 +435,9 @@ pub fn solve_puzzle<P: Puzzle>(p: &P, opts: &SolveOptions) -> Result<Report<P::S
                 let solution = (formulated.decode)(&a);
                 verify_from(p, &driver.stats.backend, &solution)?;
                 driver.stats.seconds_verify += start.elapsed().as_secs_f64();
+                if let Some(progress) = &opts.progress {
+                    progress.push(p.rows(&solution));
+                }
                 solutions.push(solution);
                 if opts.mode == Mode::Facts {
                     if assignments.is_empty() {
@@ -364,6 +467,10 @@ pub fn solve_puzzle<P: Puzzle>(p: &P, opts: &SolveOptions) -> Result<Report<P::S
             }
         }
     }
+    if let (Mode::Count(n), None, false) = (opts.mode, &stopped, exhausted) {
+        stopped = Some(Stopped::Max(n));
+    }
+    let timed_out = matches!(stopped, Some(Stopped::Timeout(_)));
     let verdict = verdict_of(solutions.len(), opts.mode, exhausted, timed_out);
     let mut stats = driver.stats.clone();
     stats.seconds_total = total.elapsed().as_secs_f64();
@@ -373,8 +480,22 @@ pub fn solve_puzzle<P: Puzzle>(p: &P, opts: &SolveOptions) -> Result<Report<P::S
         verdict,
         solutions,
         driver.cuts,
+        stopped,
         stats,
     ))
+}
+
+/// Fails for a name that is neither a backend nor one of the instance's native solvers; a
+/// native solver of another instance of the genre (e.g. `native` on a colour nonogram) is
+/// named as such instead of "unknown backend".
+fn check_backend_name<P: Puzzle>(p: &P, name: &str) -> Result<()> {
+    match backend::create(name, &Model::new(), CardEncoding::Totalizer) {
+        Err(Error::Usage(_)) if crate::registry::native_solvers(p.genre()).contains(&name) => {
+            Err(Error::Usage(p.native_unavailable(name)))
+        }
+        Err(e) => Err(e),
+        Ok(_) => Ok(()),
+    }
 }
 
 /// Checks a solution with the puzzle's own rules; a failure blames the solver that returned it.
@@ -397,6 +518,8 @@ fn solution_limit(mode: Mode) -> usize {
 }
 
 /// The verdict from the number of solutions found and whether the search was exhausted.
+/// One solution without exhaustion is `solved` (at least one), except in a uniqueness check,
+/// where it means the check was cut short.
 fn verdict_of(found: usize, mode: Mode, exhausted: bool, timed_out: bool) -> Verdict {
     if timed_out && found == 0 {
         return Verdict::Timeout;
@@ -405,7 +528,8 @@ fn verdict_of(found: usize, mode: Mode, exhausted: bool, timed_out: bool) -> Ver
         (0, _) => Verdict::None,
         (1, Mode::First) => Verdict::Solved,
         (1, _) if exhausted => Verdict::Unique,
-        (1, _) => Verdict::Timeout,
+        (1, Mode::Unique) => Verdict::Timeout,
+        (1, _) => Verdict::Solved,
         _ => Verdict::Multiple,
     }
 }
@@ -417,6 +541,7 @@ fn finish_report<P: Puzzle>(
     verdict: Verdict,
     solutions: Vec<P::Solution>,
     cuts: Vec<NamedConstraint>,
+    stopped: Option<Stopped>,
     stats: Stats,
 ) -> Report<P::Solution> {
     let facts = (mode == Mode::Facts && !solutions.is_empty()).then(|| {
@@ -436,30 +561,54 @@ fn finish_report<P: Puzzle>(
         facts,
         note,
         cuts,
+        stopped,
         stats,
     }
 }
 
 /// Runs one of the genre's native solvers (no model; the precheck has passed): same modes, same
-/// verification of every solution, same verdicts as the model-based path. Facts intersect every solution, which the
-/// native search enumerates completely.
+/// verification of every solution, same verdicts as the model-based path. Facts intersect every
+/// solution, which the native search enumerates completely.
 fn solve_natively<P: Puzzle>(
     p: &P,
     opts: &SolveOptions,
     mut stats: Stats,
     total: Instant,
+    deadline: Option<Instant>,
 ) -> Result<Report<P::Solution>> {
     let limit = solution_limit(opts.mode);
     let start = Instant::now();
-    let (solutions, exhausted) = p.solve_native(&opts.backend, limit)?;
+    let (solutions, exhausted) = p.solve_native(&opts.backend, limit, deadline)?;
     stats.seconds_solve = start.elapsed().as_secs_f64();
     stats.solver_calls = 1;
     let start = Instant::now();
     for s in &solutions {
         verify_from(p, &opts.backend, s)?;
+        if let Some(progress) = &opts.progress {
+            progress.push(p.rows(s));
+        }
     }
     stats.seconds_verify = start.elapsed().as_secs_f64();
-    let verdict = verdict_of(solutions.len(), opts.mode, exhausted, false);
+    let stopped = if exhausted {
+        None
+    } else if solutions.len() < limit {
+        // The search gave up before its limit: the deadline or the memory budget stopped it.
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            Some(Stopped::Timeout(opts.timeout.unwrap_or(0.0)))
+        } else {
+            Some(Stopped::Memory(format!(
+                "{} of the budget of {} in use",
+                crate::budget::human(crate::budget::in_use()),
+                crate::budget::human(crate::budget::limit())
+            )))
+        }
+    } else if let Mode::Count(n) = opts.mode {
+        Some(Stopped::Max(n))
+    } else {
+        None
+    };
+    let timed_out = matches!(stopped, Some(Stopped::Timeout(_)));
+    let verdict = verdict_of(solutions.len(), opts.mode, exhausted, timed_out);
     stats.seconds_total = total.elapsed().as_secs_f64();
     Ok(finish_report(
         p,
@@ -467,8 +616,30 @@ fn solve_natively<P: Puzzle>(
         verdict,
         solutions,
         Vec::new(),
+        stopped,
         stats,
     ))
+}
+
+/// A report of the solutions (as rows) that an abandoned run had found by its time limit.
+pub fn partial_report(
+    found: Vec<Vec<String>>,
+    mode: Mode,
+    stopped: Stopped,
+    stats: Stats,
+) -> Report<Vec<String>> {
+    let timed_out = matches!(stopped, Stopped::Timeout(_));
+    let verdict = verdict_of(found.len(), mode, false, timed_out);
+    let facts = (mode == Mode::Facts && !found.is_empty()).then(|| intersect_rows(&found));
+    Report {
+        verdict,
+        solutions: found,
+        facts,
+        note: None,
+        cuts: Vec::new(),
+        stopped: Some(stopped),
+        stats,
+    }
 }
 
 /// Rows with `?` wherever the given solutions' rows differ.

@@ -236,6 +236,27 @@ fn unicode_words_solve_on_every_backend() {
 
 /// The reference generator's uniqueness test: does swapping the words of two equal-length slots
 /// give another valid filling?
+#[test]
+fn entries_of_several_words_fill_their_letters_only() {
+    // A song title across the middle row, crossing a word down the first column: the line is the
+    // entry, its space takes no cell (as in published fill-ins), so `Blue Moon` fills the 8-cell slot.
+    let text = "O#######\n........\nI#######\n\nBlue Moon\nOBI\n";
+    let p = load_texts("titles.txt", text, None).unwrap();
+    for backend in backends() {
+        for f in FORMULATIONS {
+            let (verdict, rows) = solve(&p, &backend, f, Mode::Unique);
+            assert_eq!(verdict, Verdict::Unique, "{backend} {f}");
+            assert_eq!(
+                rows[0],
+                ["O#######", "BlueMoon", "I#######"],
+                "{backend} {f}"
+            );
+        }
+    }
+    // Written back, the entry keeps its space.
+    assert!(p.to_text().ends_with("Blue Moon\nOBI\n"));
+}
+
 fn pairwise_swap_finds_another(
     p: &Skeleton,
     answer: &puzzlec::puzzles::skeleton::Solution,

@@ -35,6 +35,7 @@ fn args(file: &str, options: &[String]) -> ListArgs {
         unlimited: false,
         solver: "native".into(),
         formulation: String::new(),
+        timeout: None,
     };
     let mut it = options.iter();
     while let Some(o) = it.next() {
@@ -58,7 +59,7 @@ fn native_listing_matches_every_spec_count_with_verified_distinct_tilings() {
     assert_eq!(cases.len(), 6);
     for (file, options, want) in cases {
         let p = load(&file, &options);
-        let listing = list_native(&p, false, &mut Progress::new(false)).unwrap();
+        let listing = list_native(&p, false, &mut Progress::new(false), None).unwrap();
         assert_eq!(listing.total(), want, "{file} {options:?}");
         let mut seen = HashSet::new();
         for t in listing.tilings.values().flatten() {
@@ -66,7 +67,7 @@ fn native_listing_matches_every_spec_count_with_verified_distinct_tilings() {
             assert!(seen.insert(t.clone()), "{file}: a tiling listed twice");
         }
         assert_eq!(seen.len() as u128, want);
-        let counted = list_native(&p, true, &mut Progress::new(false)).unwrap();
+        let counted = list_native(&p, true, &mut Progress::new(false), None).unwrap();
         assert_eq!(counted.counts, listing.counts, "{file}");
     }
 }
@@ -86,7 +87,7 @@ fn a_region_not_a_multiple_of_four_is_a_clear_error() {
 fn fumen_input_is_read_inline() {
     let p = load("v115@9gD8FeD8FeD8FeD8PeAgH", &[]);
     assert_eq!(p.region.size(), 16);
-    let listing = list_native(&p, true, &mut Progress::new(false)).unwrap();
+    let listing = list_native(&p, true, &mut Progress::new(false), None).unwrap();
     // the same 4×4 block as the spec's "4×4 full, one bag" case
     assert_eq!(listing.total(), 24);
 }
@@ -117,7 +118,7 @@ fn sat_and_mip_listings_match_the_spec_counts_where_they_finish_fast() {
             };
             for f in formulations {
                 // from_tilings verifies every tiling and rejects duplicates
-                let listing = list_with_backend(&p, backend, f).unwrap();
+                let listing = list_with_backend(&p, backend, f, None).unwrap();
                 assert_eq!(listing.total(), want, "{backend} {f} {file} {options:?}");
             }
         }
@@ -127,7 +128,7 @@ fn sat_and_mip_listings_match_the_spec_counts_where_they_finish_fast() {
 #[test]
 fn unknown_solver_is_a_usage_error() {
     let p = load(&spec_cases()[0].0, &[]);
-    let err = list_with_backend(&p, "no-such-solver", "").unwrap_err();
+    let err = list_with_backend(&p, "no-such-solver", "", None).unwrap_err();
     assert_eq!(err.exit_code(), 2, "{err}");
 }
 
@@ -143,7 +144,7 @@ fn sat_lists_all_8260_tilings_of_four_by_ten() {
     let p = load(&file, &options);
     for backend in ["varisat", "batsat"] {
         let start = std::time::Instant::now();
-        let listing = list_with_backend(&p, backend, "").unwrap();
+        let listing = list_with_backend(&p, backend, "", None).unwrap();
         assert_eq!(listing.total(), want, "{backend}");
         eprintln!(
             "{backend}: {} tilings of 4x10 in {:.1} s",

@@ -138,7 +138,7 @@ pub fn is_sat(name: &str) -> bool {
 /// Creates a backend by name for a model's variables (constraints are added by the caller).
 pub fn create(name: &str, model: &Model, card: CardEncoding) -> Result<Box<dyn Backend>> {
     if name == "varisat" || name == "batsat" || name.starts_with("dimacs:") {
-        sat::check_cnf_size(model, card)?;
+        sat::check_cnf_budget(model, true)?;
     }
     match name {
         "varisat" => Ok(Box::new(sat::SatBackend::new(

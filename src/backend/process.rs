@@ -139,8 +139,8 @@ pub fn run_capturing(
         if let Some(status) = status {
             let code = exit_code(status, what)?;
             return Ok(Some(Captured {
-                stdout: std::fs::read_to_string(&out_file).unwrap_or_default(),
-                stderr: std::fs::read_to_string(&err_file).unwrap_or_default(),
+                stdout: read_lossy(&out_file),
+                stderr: read_lossy(&err_file),
                 code,
             }));
         }
@@ -153,6 +153,12 @@ pub fn run_capturing(
         }
         std::thread::sleep(Duration::from_millis(2));
     }
+}
+
+/// A file as text, with any bytes that are not UTF-8 replaced (a solver's output is read for
+/// its status lines; a stray byte elsewhere must not hide them).
+fn read_lossy(path: &Path) -> String {
+    String::from_utf8_lossy(&std::fs::read(path).unwrap_or_default()).into_owned()
 }
 
 /// The exit code of a finished child, or a solver failure naming the signal that killed it.
@@ -206,6 +212,15 @@ pub fn forward_interrupts_to_solvers() {
     group::install_interrupt_handler();
 }
 
+/// Kills the process groups of every external solver still running. Async-signal-safe and
+/// allocation-free: the memory budget's last resort calls it just before the process exits.
+pub fn kill_running_solvers() {
+    group::kill_all(
+        #[cfg(unix)]
+        libc::SIGKILL,
+    );
+}
+
 #[cfg(unix)]
 mod group {
     use std::sync::atomic::{AtomicI32, Ordering};
@@ -250,18 +265,23 @@ mod group {
         }
     }
 
-    extern "C" fn on_interrupt(signal: libc::c_int) {
+    /// Sends a signal to every listed group (async-signal-safe: atomics and killpg only).
+    pub fn kill_all(signal: libc::c_int) {
         for slot in &RUNNING {
             let pgid = slot.load(Ordering::SeqCst);
             if pgid > 0 {
-                // SIGTERM, not the signal we got: a script's background jobs ignore SIGINT, and
-                // a child `puzzlec` (compare) still gets to pass it on to its own solvers.
                 // SAFETY: killpg is async-signal-safe.
                 unsafe {
-                    libc::killpg(pgid, libc::SIGTERM);
+                    libc::killpg(pgid, signal);
                 }
             }
         }
+    }
+
+    extern "C" fn on_interrupt(signal: libc::c_int) {
+        // SIGTERM, not the signal we got: a script's background jobs ignore SIGINT, and a child
+        // `puzzlec` (compare) still gets to pass it on to its own solvers.
+        kill_all(libc::SIGTERM);
         // SAFETY: signal and raise are async-signal-safe; the default action ends the process
         // with this signal, as it would have without the handler.
         unsafe {
@@ -298,6 +318,9 @@ mod group {
         /// Nothing beyond the child, which the caller kills.
         pub fn kill(&self) {}
     }
+
+    /// Nothing is listed without process groups.
+    pub fn kill_all() {}
 
     pub fn install_interrupt_handler() {}
 }

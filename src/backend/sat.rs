@@ -2,6 +2,7 @@
 
 use super::{Backend, Outcome, ProblemSize};
 use crate::error::{Error, Result};
+use crate::lower::cnf::{estimate_model, CnfSize};
 use crate::lower::{CardEncoding, CnfEncoder};
 use crate::model::{Model, NamedConstraint};
 use std::time::Instant;
@@ -38,27 +39,48 @@ pub trait SatSolver {
     }
 }
 
-/// Past this estimate one constraint's CNF would take gigabytes; refuse it instead.
-pub const MAX_CLAUSES_PER_CONSTRAINT: u64 = 5_000_000;
-/// Past this estimate the whole model's CNF would take gigabytes; refuse it instead.
-pub const MAX_ESTIMATED_CLAUSES: u64 = 20_000_000;
-
-/// Refuses a model whose CNF would not fit in memory, before any clause is built.
-pub fn check_cnf_size(model: &Model, card: CardEncoding) -> Result<()> {
-    let probe = CnfEncoder::new(model, card);
-    let mut estimated = 0;
-    for c in &model.constraints {
-        estimated += probe.estimated_clauses(&c.constraint);
-        if estimated > MAX_ESTIMATED_CLAUSES {
-            return Err(Error::Usage(format!(
-                "this formulation would need more than {MAX_ESTIMATED_CLAUSES} clauses as CNF \
-                 (at constraint `{}`: integers order-encoded into counters); it is meant for \
-                 MIP backends",
-                c.name
-            )));
+/// Refuses a model whose CNF would take the process past the memory budget, before any clause
+/// is built; `with_solver` counts a solver's copy of the clauses too (for solving; not for
+/// export). Returns the estimate.
+pub fn check_cnf_budget(model: &Model, with_solver: bool) -> Result<CnfSize> {
+    let budget = crate::budget::limit();
+    let in_use = crate::budget::in_use();
+    let bytes = |size: &CnfSize| {
+        if with_solver {
+            size.solver_bytes()
+        } else {
+            size.encoder_bytes()
         }
-    }
-    Ok(())
+    };
+    let passed_at = |name: &str, total: &CnfSize| {
+        if in_use.saturating_add(bytes(total)) > budget {
+            Err(name.to_string())
+        } else {
+            Ok(())
+        }
+    };
+    estimate_model(model, passed_at).map_err(|at| {
+        let full = estimate_model(model, |_, _| Ok::<(), ()>(())).unwrap_or_default();
+        let has_ints = model
+            .vars
+            .iter()
+            .any(|v| matches!(v.domain, crate::model::Domain::Int { .. }));
+        let hint = if has_ints {
+            "; integers are order-encoded in CNF (one variable per value), while a MIP backend \
+             (microlp, lp:cbc) keeps each as one column"
+        } else {
+            ""
+        };
+        Error::Memory {
+            what: format!(
+                "the CNF of this formulation ({}; it passes the budget at `{at}`{hint})",
+                full.describe()
+            ),
+            needed: in_use.saturating_add(bytes(&full)),
+            at_least: false,
+            budget,
+        }
+    })
 }
 
 /// A [`Backend`] that lowers constraints to CNF and hands the clauses to a [`SatSolver`].
@@ -67,8 +89,6 @@ pub struct SatBackend {
     encoder: CnfEncoder,
     solver: Box<dyn SatSolver>,
     sent: usize,
-    /// Running total of [`CnfEncoder::estimated_clauses`], checked against the cap.
-    estimated: u64,
 }
 
 impl SatBackend {
@@ -79,7 +99,6 @@ impl SatBackend {
             encoder: CnfEncoder::new(model, card),
             solver,
             sent: 0,
-            estimated: 0,
         }
     }
 }
@@ -89,16 +108,16 @@ impl Backend for SatBackend {
         self.name.clone()
     }
     fn add(&mut self, constraint: &NamedConstraint) -> Result<()> {
-        let estimate = self.encoder.estimated_clauses(&constraint.constraint);
-        self.estimated += estimate;
-        if estimate > MAX_CLAUSES_PER_CONSTRAINT || self.estimated > MAX_ESTIMATED_CLAUSES {
-            return Err(Error::Usage(format!(
-                "this formulation would need more than {MAX_ESTIMATED_CLAUSES} clauses as CNF \
-                 (at constraint `{}`: integers order-encoded into counters); it is meant for \
-                 MIP backends",
-                constraint.name
-            )));
-        }
+        // The base model was weighed as a whole by `check_cnf_budget`; this catches a single
+        // huge constraint, a cut or the growth of blocking clauses.
+        let estimate = self.encoder.estimate(&constraint.constraint);
+        crate::budget::check(estimate.solver_bytes(), || {
+            format!(
+                "the CNF of constraint `{}` ({})",
+                constraint.name,
+                estimate.describe()
+            )
+        })?;
         self.encoder.encode(&constraint.constraint);
         Ok(())
     }

@@ -174,7 +174,13 @@ impl GridText {
                     if shape.is_some_and(|(h, _)| rows.len() == h) {
                         break;
                     }
-                    rows.push(tokens(no, line));
+                    let row = tokens(no, line);
+                    if row.is_empty() {
+                        // Only separators (commas) on the line: no cell to point at but it.
+                        let col = line.chars().take_while(|c| c.is_whitespace()).count() + 1;
+                        return Err(err(no, col, format!("a {what} row with no cells")));
+                    }
+                    rows.push(row);
                     lines.next();
                 }
                 let Some(first) = rows.first() else {

@@ -290,6 +290,19 @@ pub enum Constraint {
 }
 
 impl Constraint {
+    /// Bytes this constraint holds on the heap (its literal or term list).
+    pub fn heap_bytes(&self) -> u64 {
+        let bytes = match self {
+            Constraint::Clause { lits }
+            | Constraint::AtMostOne { lits }
+            | Constraint::ExactlyOne { lits } => lits.capacity() * std::mem::size_of::<Lit>(),
+            Constraint::Linear { expr, .. } => {
+                expr.terms.capacity() * std::mem::size_of::<(i64, Var)>()
+            }
+            Constraint::GreaterIf { .. } => 0,
+        };
+        bytes as u64
+    }
     /// A clause over the given literals.
     pub fn clause<I: IntoIterator<Item = Lit>>(lits: I) -> Self {
         Constraint::Clause {

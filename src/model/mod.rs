@@ -91,6 +91,32 @@ pub struct Model {
     /// shorter and stronger than one over every key.
     #[serde(skip)]
     pub block_on_true_keys: bool,
+    /// Bytes held by the variables and constraints added through [`Model::add`] and the
+    /// `new_*` methods (an estimate of the model's size in memory).
+    #[serde(skip)]
+    bytes: u64,
+    /// Set when the model passed the memory budget while being built: the constraint at which
+    /// it did, and the bytes it would have needed. Later constraints are dropped (so building
+    /// stays cheap) and [`Model::check_budget`] refuses the model.
+    #[serde(skip)]
+    over_budget: Option<(String, u64)>,
+    /// Variables handed out after the model passed the budget: they get indices but no
+    /// entry, so a formulation that keeps going costs nothing more.
+    #[serde(skip)]
+    unstored_vars: u32,
+}
+
+/// How often (in additions) a growing model compares the whole process with the budget.
+const BUDGET_CHECK_EVERY: usize = 4096;
+
+/// What a heap block of `bytes` costs the allocator: nothing for none, else at least 32 bytes
+/// (the smallest glibc chunk) with a 16-byte header.
+fn heap_block(bytes: usize) -> u64 {
+    if bytes == 0 {
+        0
+    } else {
+        (bytes as u64 + 16).max(32)
+    }
 }
 
 impl std::fmt::Debug for Model {
@@ -114,20 +140,71 @@ impl Model {
     }
     /// A new 0/1 variable.
     pub fn new_bool(&mut self, name: impl Into<String>) -> Var {
-        self.vars.push(VarInfo {
-            name: name.into(),
-            domain: Domain::Bool,
-        });
-        Var(self.vars.len() as u32 - 1)
+        self.push_var(name.into(), Domain::Bool)
     }
     /// A new integer variable in `lo..=hi`.
     pub fn new_int(&mut self, name: impl Into<String>, lo: i64, hi: i64) -> Var {
         assert!(lo <= hi, "empty integer domain");
-        self.vars.push(VarInfo {
-            name: name.into(),
-            domain: Domain::Int { lo, hi },
+        self.push_var(name.into(), Domain::Int { lo, hi })
+    }
+    /// Adds a variable; past the budget it gets an index but no entry.
+    fn push_var(&mut self, name: String, domain: Domain) -> Var {
+        let entry = std::mem::size_of::<VarInfo>() as u64;
+        let full = self.vars.len() == self.vars.capacity();
+        let regrow = if full {
+            self.vars.capacity() as u64 * entry * 2
+        } else {
+            0
+        };
+        self.grow(entry + heap_block(name.capacity()), regrow, || {
+            format!("variable `{name}`")
         });
+        if self.over_budget.is_some() {
+            self.unstored_vars += 1;
+            return Var(self.vars.len() as u32 + self.unstored_vars - 1);
+        }
+        self.vars.push(VarInfo { name, domain });
         Var(self.vars.len() as u32 - 1)
+    }
+    /// Counts `bytes` more and notes the first addition that passes the memory budget;
+    /// `regrow` is what a list about to double needs at once (old and new buffer together).
+    fn grow(&mut self, bytes: u64, regrow: u64, what: impl FnOnce() -> String) {
+        if self.over_budget.is_some() {
+            return;
+        }
+        self.bytes += bytes;
+        let additions = self.vars.len() + self.constraints.len();
+        let limit = crate::budget::limit();
+        let in_use = crate::budget::in_use();
+        let over = self.bytes > limit
+            || (regrow > 0 && in_use.saturating_add(regrow) > limit / 10 * 9)
+            || (additions.is_multiple_of(BUDGET_CHECK_EVERY) && crate::budget::nearly_spent(90));
+        if over {
+            let needed = self.bytes.max(in_use.saturating_add(regrow));
+            self.over_budget = Some((what(), needed));
+        }
+    }
+    /// Whether the model passed the memory budget while being built: a long formulation can
+    /// stop adding to it, since [`Model::check_budget`] will refuse it anyway.
+    pub fn over_budget(&self) -> bool {
+        self.over_budget.is_some()
+    }
+    /// Bytes the model's variables and constraints hold (an estimate).
+    pub fn memory_bytes(&self) -> u64 {
+        self.bytes
+    }
+    /// Fails with [`crate::Error::Memory`] when the model passed the memory budget while it
+    /// was built (`what` names the model in the message).
+    pub fn check_budget(&self, what: impl FnOnce() -> String) -> crate::Result<()> {
+        match &self.over_budget {
+            None => Ok(()),
+            Some((at, needed)) => Err(crate::Error::Memory {
+                what: format!("{} (it passed the budget at {at})", what()),
+                needed: *needed,
+                at_least: true,
+                budget: crate::budget::limit(),
+            }),
+        }
     }
     /// A new 0/1 variable that is also an answer key.
     pub fn new_answer_bool(&mut self, name: impl Into<String>) -> Var {
@@ -135,10 +212,26 @@ impl Model {
         self.answer_keys.push(v);
         v
     }
-    /// Adds a named constraint.
+    /// Adds a named constraint. Past the memory budget it is dropped instead, and
+    /// [`Model::check_budget`] refuses the model.
     pub fn add(&mut self, name: impl Into<String>, constraint: Constraint) {
-        self.constraints
-            .push(NamedConstraint::new(name, constraint));
+        if self.over_budget.is_some() {
+            return;
+        }
+        let c = NamedConstraint::new(name, constraint);
+        let entry = std::mem::size_of::<NamedConstraint>() as u64;
+        let bytes =
+            entry + heap_block(c.name.capacity()) + heap_block(c.constraint.heap_bytes() as usize);
+        let full = self.constraints.len() == self.constraints.capacity();
+        let regrow = if full {
+            self.constraints.capacity() as u64 * entry * 2
+        } else {
+            0
+        };
+        self.grow(bytes, regrow, || format!("constraint `{}`", c.name));
+        if self.over_budget.is_none() {
+            self.constraints.push(c);
+        }
     }
     /// Adds `when → high ≥ low + gap` for two integer variables.
     pub fn add_greater_if(
@@ -171,11 +264,14 @@ impl Model {
     }
     /// The name of a variable.
     pub fn name(&self, v: Var) -> &str {
-        &self.vars[v.index()].name
+        // Unstored variables (past the budget) have no name; the model is refused anyway.
+        self.vars.get(v.index()).map_or("", |info| &info.name)
     }
     /// The domain of a variable.
     pub fn domain(&self, v: Var) -> Domain {
-        self.vars[v.index()].domain
+        self.vars
+            .get(v.index())
+            .map_or(Domain::Bool, |info| info.domain)
     }
     /// Whether the model is complete (no lazy constraints), so a solver file of it is exact.
     pub fn is_complete(&self) -> bool {

@@ -66,12 +66,19 @@ pub trait Puzzle: Send + Sync {
         &[]
     }
     /// Up to `limit` solutions from the named native solver, and whether its search finished
-    /// (so that fewer than `limit` solutions means there are no more).
-    fn solve_native(&self, solver: &str, _limit: usize) -> Result<(Vec<Self::Solution>, bool)> {
-        Err(crate::error::Error::Usage(format!(
-            "`{solver}` is not a native solver of {}",
-            self.genre()
-        )))
+    /// (so that fewer than `limit` solutions means there are no more). At the deadline the
+    /// search returns what it has found, unfinished.
+    fn solve_native(
+        &self,
+        solver: &str,
+        _limit: usize,
+        _deadline: Option<std::time::Instant>,
+    ) -> Result<(Vec<Self::Solution>, bool)> {
+        Err(crate::error::Error::Usage(self.native_unavailable(solver)))
+    }
+    /// Why a native solver of the genre cannot take this instance (e.g. a colour nonogram).
+    fn native_unavailable(&self, solver: &str) -> String {
+        format!("`{solver}` is not a native solver of this {}", self.genre())
     }
     /// How two solutions differ, in the genre's words (e.g. `row 9 across: lemon ↔ melon`);
     /// shown with a `multiple` verdict. Empty when the genre has nothing to add to the grids.

@@ -145,12 +145,34 @@ impl Frame {
 /// The URL a text holds: its first line that is not blank or a `//` comment, when that line is
 /// a puzz.link / pzv.jp URL of the genre (files keep their source above it in comments).
 pub fn in_text<'a>(text: &'a str, genre: &str) -> Option<&'a str> {
-    let first = text
+    in_text_at(text, genre).map(|(url, _)| url)
+}
+
+/// [`in_text`] with where the URL sits in the text: its 1-based line and the number of
+/// characters before it on that line.
+pub fn in_text_at<'a>(text: &'a str, genre: &str) -> Option<(&'a str, (usize, usize))> {
+    let (index, raw) = text
         .lines()
-        .map(str::trim)
-        .find(|l| !l.is_empty() && !l.starts_with("//"))?;
+        .enumerate()
+        .find(|(_, l)| !l.trim().is_empty() && !l.trim().starts_with("//"))?;
+    let first = raw.trim();
+    let lead = raw.chars().take_while(|c| c.is_whitespace()).count();
     let is_url = first.starts_with("http://") || first.starts_with("https://");
-    (is_url || first.contains(&format!("?{genre}"))).then_some(first)
+    (is_url || first.contains(&format!("?{genre}"))).then_some((first, (index + 1, lead)))
+}
+
+/// Moves an error of a URL read from a file (`URL:1:COL`) to where the URL is in that file
+/// (`FILE:LINE:LEAD+COL`), so the message names the file the user gave.
+pub fn in_file(e: Error, source: &str, (line, lead): (usize, usize)) -> Error {
+    match e {
+        Error::Input {
+            source: s,
+            line: 1,
+            col,
+            message,
+        } if s == "URL" && source != "URL" => Error::input(source, line, lead + col, message),
+        other => other,
+    }
 }
 
 /// The genre a URL names (its first query token, without `_edit`/`_play`/`_test`).

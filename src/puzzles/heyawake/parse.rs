@@ -18,8 +18,8 @@ use crate::url::{self, Frame, Writer};
 
 /// Reads a text file or a URL, whichever the input is.
 pub fn parse(source: &str, text: &str) -> Result<Heyawake> {
-    match url::in_text(text, "heyawake") {
-        Some(url) => parse_url(url),
+    match url::in_text_at(text, "heyawake") {
+        Some((url, at)) => parse_url(url).map_err(|e| url::in_file(e, source, at)),
         None if looks_generic(text) => parse_generic(source, text),
         None => parse_text(source, text),
     }

@@ -21,6 +21,9 @@ pub enum Command {
         /// Print one JSON object instead of text.
         #[arg(long)]
         json: bool,
+        /// Give up after this many seconds (exit code 3); `inf` is no limit.
+        #[arg(short, long, value_parser = crate::budget::parse_seconds)]
+        timeout: Option<f64>,
     },
     /// Clues from a picture (text art, `#` filled, `.` empty; or a PNG, dark pixels filled):
     /// writes `.non` and reports whether the resulting puzzle has a unique solution.
@@ -39,6 +42,10 @@ pub enum Command {
         /// The formulation for the uniqueness check.
         #[arg(short, long, default_value = "line=order")]
         formulation: String,
+        /// Give up the uniqueness check after this many seconds (exit code 3; the clues are
+        /// written first). `inf` is no limit.
+        #[arg(short, long, value_parser = crate::budget::parse_seconds)]
+        timeout: Option<f64>,
     },
     /// Writes the n-Dom puzzle ((2n+1)×(2n+1), unique, hard for backtracking) as `.non`.
     Dom {
@@ -52,7 +59,11 @@ pub enum Command {
 
 /// Runs a nonogram command; returns the process exit code.
 pub fn run(cmd: Command) -> Result<i32> {
-    execute(cmd)
+    let timeout = match &cmd {
+        Command::Logic { timeout, .. } | Command::FromPicture { timeout, .. } => *timeout,
+        Command::Dom { .. } => None,
+    };
+    crate::cli::with_timeout(timeout, move || execute(cmd))
 }
 
 fn read(arg: &str) -> Result<(String, String)> {
@@ -118,9 +129,10 @@ impl Command {
 
 fn execute(cmd: Command) -> Result<i32> {
     match cmd {
-        Command::Logic { input, json } => {
+        Command::Logic { input, json, .. } => {
             let (source, text) = read(&input)?;
             let puzzle = parse_any(&source, &text)?;
+            super::logic::check_budget(&puzzle)?;
             let result = line_logic(&puzzle);
             let total = puzzle.width * puzzle.height;
             if json {
@@ -165,6 +177,7 @@ fn execute(cmd: Command) -> Result<i32> {
             output,
             backend,
             formulation,
+            timeout,
         } => {
             let grid = if picture != "-" && is_png(&picture) {
                 png_picture(&picture, threshold)?
@@ -174,10 +187,9 @@ fn execute(cmd: Command) -> Result<i32> {
             };
             let puzzle = Nonogram::from_grid(&grid);
             write(output.as_deref(), &puzzle.to_non())?;
-            let report = solve_puzzle(
-                &puzzle,
-                &SolveOptions::new(&backend, &formulation, Mode::Unique),
-            )?;
+            let mut opts = SolveOptions::new(&backend, &formulation, Mode::Unique);
+            opts.timeout = timeout;
+            let report = solve_puzzle(&puzzle, &opts)?;
             match report.verdict {
                 Verdict::Unique => eprintln!("unique: the clues determine the picture"),
                 Verdict::Multiple => {
@@ -194,6 +206,11 @@ fn execute(cmd: Command) -> Result<i32> {
             Ok(report.verdict.exit_code())
         }
         Command::Dom { n, output } => {
+            // 2n+1 clue lines each way of one or two blocks, and their text.
+            let side = (n as u64).saturating_mul(2).saturating_add(1);
+            crate::budget::check(side.saturating_mul(160), || {
+                format!("the {n}-Dom nonogram ({side}×{side})")
+            })?;
             let puzzle = dom(n).ok_or_else(|| Error::Usage("n-Dom needs n ≥ 1".into()))?;
             write(output.as_deref(), &puzzle.to_non())?;
             Ok(0)

@@ -73,11 +73,13 @@ pub fn clue_of(cells: &[usize]) -> Vec<Block> {
 
 /// Fewest cells a clue needs: its blocks plus one gap between same-coloured neighbours.
 fn min_length(clue: &[Block]) -> usize {
-    clue.iter().map(|b| b.length).sum::<usize>()
-        + clue
-            .windows(2)
-            .filter(|w| w[0].colour == w[1].colour)
-            .count()
+    clue.iter()
+        .fold(0usize, |total, b| total.saturating_add(b.length))
+        .saturating_add(
+            clue.windows(2)
+                .filter(|w| w[0].colour == w[1].colour)
+                .count(),
+        )
 }
 
 /// Parses Olšák's colour `.g`: free header lines, `#d` and the colour table (`C:X #RRGGBB
@@ -491,6 +493,12 @@ impl Puzzle for ColourNonogram {
     }
     fn rows(&self, solution: &ColourGrid) -> Vec<String> {
         self.render(solution)
+    }
+    fn native_unavailable(&self, solver: &str) -> String {
+        format!(
+            "`{solver}` (line logic and search) solves black-and-white nonograms only, and this \
+             is a colour nonogram; use a SAT or MIP backend (varisat, batsat, microlp, …)"
+        )
     }
     fn url(&self) -> Result<String> {
         Err(Error::Usage(

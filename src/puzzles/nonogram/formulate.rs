@@ -150,6 +150,7 @@ pub fn build(
         })
         .collect();
     let known = if preprocess {
+        super::logic::check_budget(puzzle)?;
         let logic = line_logic(puzzle);
         if logic.contradiction {
             add_contradiction(&mut model, "line logic finds a contradiction");
@@ -193,6 +194,9 @@ pub fn build(
         ));
     }
     for (name, clue, lits, known_line) in lines {
+        if model.over_budget() {
+            break; // refused by the driver; building the rest would only take time
+        }
         let Some(bounds) = start_bounds(clue, &known_line) else {
             add_contradiction(&mut model, &format!("{name}: the clue does not fit"));
             continue;

@@ -3,7 +3,9 @@
 
 use super::line::{solve_line, Cell};
 use super::Nonogram;
+use crate::budget::Guard;
 use std::collections::VecDeque;
+use std::time::Instant;
 
 /// The result of line logic: the partial grid at the fixpoint, or a contradiction.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -43,6 +45,23 @@ impl LogicResult {
 enum LineId {
     Row(usize),
     Column(usize),
+}
+
+/// Refuses a puzzle whose line logic would pass the memory budget: the line solver's tables
+/// for its longest clue and line, and a few copies of the grid.
+pub fn check_budget(puzzle: &Nonogram) -> crate::Result<()> {
+    let table = |clues: &[super::Clue], n: usize| {
+        let k = clues.iter().map(Vec::len).max().unwrap_or(0) as u64;
+        2 * (k + 1) * (n as u64 + 1)
+    };
+    let tables = table(&puzzle.rows, puzzle.width).max(table(&puzzle.columns, puzzle.height));
+    let grids = 4 * (puzzle.width as u64) * (puzzle.height as u64);
+    crate::budget::check(tables + grids, || {
+        format!(
+            "line logic on this {}x{} nonogram",
+            puzzle.width, puzzle.height
+        )
+    })
 }
 
 /// Runs line logic from an empty grid to its fixpoint.
@@ -121,26 +140,35 @@ fn propagate(
 
 /// The native solver: line logic, then depth-first search on an undecided cell (filled first),
 /// with line logic after every guess and only the guessed cell's row and column re-queued.
-/// Returns up to `limit` solutions and whether the search space was exhausted.
-pub fn search(puzzle: &Nonogram, limit: usize) -> (Vec<super::Grid>, bool) {
+/// Returns up to `limit` solutions and whether the search space was exhausted (false when it
+/// stopped at `limit` solutions, at the deadline or near the memory budget).
+pub fn search(
+    puzzle: &Nonogram,
+    limit: usize,
+    deadline: Option<Instant>,
+) -> (Vec<super::Grid>, bool) {
     let start = line_logic(puzzle);
     let mut found = Vec::new();
     if start.contradiction {
         return (found, true);
     }
-    let exhausted = branch(puzzle, start.cells, limit, &mut found);
+    // Every step below is a whole propagation, so the guard looks at each one.
+    let mut guard = Guard::every(deadline, 1);
+    let exhausted = branch(puzzle, start.cells, limit, &mut found, &mut guard);
     (found, exhausted)
 }
 
-/// Explores below a propagated grid; false when it stopped early at `limit` solutions.
+/// Explores below a propagated grid; false when it stopped early at `limit` solutions or by
+/// the guard.
 fn branch(
     puzzle: &Nonogram,
     cells: Vec<Vec<Cell>>,
     limit: usize,
     found: &mut Vec<super::Grid>,
+    guard: &mut Guard,
 ) -> bool {
-    let Some(cells) = probe(puzzle, cells) else {
-        return true;
+    let Some(cells) = probe(puzzle, cells, guard) else {
+        return guard.halted().is_none();
     };
     let Some((r, c)) = pick_cell(&cells) else {
         found.push(
@@ -153,7 +181,10 @@ fn branch(
     };
     for guess in [Cell::Filled, Cell::Empty] {
         let result = assume(puzzle, &cells, r, c, guess);
-        if !result.contradiction && !branch(puzzle, result.cells, limit, found) {
+        if guard.stop() {
+            return false;
+        }
+        if !result.contradiction && !branch(puzzle, result.cells, limit, found, guard) {
             return false;
         }
     }
@@ -173,14 +204,21 @@ fn assume(puzzle: &Nonogram, cells: &[Vec<Cell>], r: usize, c: usize, value: Cel
 
 /// Probing: try each undecided cell both ways; a value that leads to a contradiction fixes the
 /// other one, and cells that come out the same both ways are forced. Repeats until nothing
-/// changes; `None` when the grid has no solution.
-fn probe(puzzle: &Nonogram, mut cells: Vec<Vec<Cell>>) -> Option<Vec<Vec<Cell>>> {
+/// changes; `None` when the grid has no solution, or when the guard stopped the search.
+fn probe(
+    puzzle: &Nonogram,
+    mut cells: Vec<Vec<Cell>>,
+    guard: &mut Guard,
+) -> Option<Vec<Vec<Cell>>> {
     loop {
         let mut changed = false;
         for r in 0..puzzle.height {
             for c in 0..puzzle.width {
                 if cells[r][c] != Cell::Unknown {
                     continue;
+                }
+                if guard.stop() {
+                    return None;
                 }
                 let filled = assume(puzzle, &cells, r, c, Cell::Filled);
                 let empty = assume(puzzle, &cells, r, c, Cell::Empty);

@@ -50,7 +50,38 @@ pub fn clue_of(cells: impl IntoIterator<Item = bool>) -> Clue {
 
 /// The minimum length of a line that holds a clue (blocks plus one gap between each two).
 pub fn min_length(clue: &[usize]) -> usize {
-    clue.iter().sum::<usize>() + clue.len().saturating_sub(1)
+    // Saturating: a clue read from a file may hold any number, and is then refused as too long.
+    clue.iter()
+        .fold(0usize, |total, &n| total.saturating_add(n))
+        .saturating_add(clue.len().saturating_sub(1))
+}
+
+/// Rows or columns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LineKind {
+    /// A row.
+    Row,
+    /// A column.
+    Column,
+}
+
+impl LineKind {
+    /// `row` or `column`.
+    pub fn name(self) -> &'static str {
+        match self {
+            LineKind::Row => "row",
+            LineKind::Column => "column",
+        }
+    }
+}
+
+/// One line of the grid: a row or a column by 0-based index.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LineRef {
+    /// Row or column.
+    pub kind: LineKind,
+    /// 0-based index.
+    pub index: usize,
 }
 
 impl Nonogram {
@@ -87,20 +118,31 @@ impl Nonogram {
     /// The first reason the clues cannot have a solution that is visible without solving:
     /// a zero block, a clue longer than its line, or row and column totals that differ.
     pub fn clue_problem(&self) -> Option<String> {
+        self.located_clue_problem().map(|(_, message)| message)
+    }
+
+    /// [`Nonogram::clue_problem`] with the line it is about (`None` for the totals), so that
+    /// a reader can point at that line's clue in its input.
+    pub fn located_clue_problem(&self) -> Option<(Option<LineRef>, String)> {
         for (kind, clues, len) in [
-            ("row", &self.rows, self.width),
-            ("column", &self.columns, self.height),
+            (LineKind::Row, &self.rows, self.width),
+            (LineKind::Column, &self.columns, self.height),
         ] {
+            let name = kind.name();
             for (i, clue) in clues.iter().enumerate() {
+                let at = Some(LineRef { kind, index: i });
                 if clue.contains(&0) {
-                    return Some(format!("{kind} {} has a block of length 0", i + 1));
+                    return Some((at, format!("{name} {} has a block of length 0", i + 1)));
                 }
                 if min_length(clue) > len {
-                    return Some(format!(
-                        "{kind} {} clue {} needs {} cells but the {kind} has {len}",
-                        i + 1,
-                        format_clue(clue),
-                        min_length(clue)
+                    return Some((
+                        at,
+                        format!(
+                            "{name} {} clue {} needs {} cells but the {name} has {len}",
+                            i + 1,
+                            format_clue(clue),
+                            min_length(clue)
+                        ),
                     ));
                 }
             }
@@ -108,8 +150,11 @@ impl Nonogram {
         let row_total: usize = self.rows.iter().flatten().sum();
         let column_total: usize = self.columns.iter().flatten().sum();
         if row_total != column_total {
-            return Some(format!(
-                "the row clues fill {row_total} cells but the column clues fill {column_total}"
+            return Some((
+                None,
+                format!(
+                    "the row clues fill {row_total} cells but the column clues fill {column_total}"
+                ),
             ));
         }
         None
@@ -293,13 +338,19 @@ impl crate::puzzles::Puzzle for Nonogram {
         NATIVE_SOLVERS
     }
 
-    fn solve_native(&self, solver: &str, limit: usize) -> crate::Result<(Vec<Grid>, bool)> {
+    fn solve_native(
+        &self,
+        solver: &str,
+        limit: usize,
+        deadline: Option<std::time::Instant>,
+    ) -> crate::Result<(Vec<Grid>, bool)> {
         if solver != "native" {
             return Err(crate::Error::Usage(format!(
                 "unknown nonogram solver `{solver}`"
             )));
         }
-        Ok(logic::search(self, limit))
+        logic::check_budget(self)?;
+        Ok(logic::search(self, limit, deadline))
     }
 }
 

@@ -1,6 +1,6 @@
 //! Inputs: Simpson's `.non` format, puzz.link `nonogram` URLs and text pictures.
 
-use super::{format_clue, min_length, Clue, Grid, Nonogram};
+use super::{format_clue, min_length, Clue, Grid, LineKind, LineRef, Nonogram};
 use crate::error::{Error, Result};
 use crate::grid;
 use crate::url::{self, Frame, Writer};
@@ -9,7 +9,8 @@ use crate::url::{self, Frame, Writer};
 pub fn parse_any(source: &str, text: &str) -> Result<Nonogram> {
     let trimmed = text.trim();
     if source == "URL" || (trimmed.contains("nonogram/") && !trimmed.contains('\n')) {
-        parse_url(trimmed)
+        let at = url::in_text_at(text, "nonogram").map_or((1, 0), |(_, at)| at);
+        parse_url(trimmed).map_err(|e| url::in_file(e, source, at))
     } else {
         parse_non(source, text)
     }
@@ -279,6 +280,7 @@ pub fn parse_url(url: &str) -> Result<Nonogram> {
     let slots = body.numbers_at(width * column_slots + height * row_slots)?;
     body.expect_end()?;
     let mut values = Vec::with_capacity(slots.len());
+    let columns_of: Vec<Option<usize>> = slots.iter().map(|s| s.map(|(_, col)| col)).collect();
     for slot in slots {
         values.push(match slot {
             None => None,
@@ -308,7 +310,39 @@ pub fn parse_url(url: &str) -> Result<Nonogram> {
     let rows: Vec<Clue> = (0..height)
         .map(|y| clue(base + y * row_slots, row_slots))
         .collect();
-    Nonogram::new(rows, columns)
+    let puzzle = Nonogram {
+        width,
+        height,
+        rows,
+        columns,
+        meta: Vec::new(),
+    };
+    // A problem is shown at the first clue of its line in the URL (the totals at the first
+    // row clue); a line without clues has no character of its own, so the body start stands
+    // in for it.
+    let first_col = |first: usize, count: usize| {
+        columns_of[first..first + count]
+            .iter()
+            .flatten()
+            .next()
+            .copied()
+            .unwrap_or(frame.body_col)
+    };
+    if let Some((line, message)) = puzzle.located_clue_problem() {
+        let col = match line {
+            Some(LineRef {
+                kind: LineKind::Column,
+                index,
+            }) => first_col(index * column_slots, column_slots),
+            Some(LineRef {
+                kind: LineKind::Row,
+                index,
+            }) => first_col(base + index * row_slots, row_slots),
+            None => first_col(base, height * row_slots),
+        };
+        return Err(Error::input("URL", 1, col, message));
+    }
+    Ok(puzzle)
 }
 
 impl Nonogram {
@@ -361,8 +395,28 @@ pub fn parse_picture(source: &str, text: &str) -> Result<Grid> {
         if raw.starts_with(';') || (raw.is_empty() && grid.is_empty()) {
             continue;
         }
+        if grid.len() == MAX_SIDE {
+            return Err(Error::input(
+                source,
+                index + 1,
+                1,
+                format!(
+                    "the picture has more than {MAX_SIDE} rows (the largest nonogram read here)"
+                ),
+            ));
+        }
         let mut row = Vec::new();
         for (col, c) in raw.chars().enumerate() {
+            if col == MAX_SIDE {
+                return Err(Error::input(
+                    source,
+                    index + 1,
+                    col + 1,
+                    format!(
+                        "the picture is wider than {MAX_SIDE} cells (the largest nonogram read here)"
+                    ),
+                ));
+            }
             row.push(match c {
                 '#' | 'X' | 'x' | '1' => true,
                 '.' | ' ' | '0' | '-' | '_' => false,

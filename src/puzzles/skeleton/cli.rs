@@ -52,7 +52,8 @@ pub fn run(cmd: Command) -> Result<i32> {
 }
 
 fn read(path: &PathBuf) -> Result<String> {
-    std::fs::read_to_string(path).map_err(|e| Error::Io(format!("{}: {e}", path.display())))
+    let bytes = std::fs::read(path).map_err(|e| Error::Io(format!("{}: {e}", path.display())))?;
+    crate::registry::utf8_text(&path.display().to_string(), bytes)
 }
 
 /// Parses `15x15` into (rows, cols).
@@ -135,7 +136,7 @@ fn execute(cmd: Command) -> Result<i32> {
     let words_source = words.display().to_string();
     let list: Vec<String> = parse_word_list(&words_source, &read(&words)?)?
         .into_iter()
-        .map(|w| w.text)
+        .map(|w| w.letters.iter().collect())
         .collect();
     let (height, width, mask) = match (&mask, &size) {
         (Some(path), size) => {

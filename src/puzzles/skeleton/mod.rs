@@ -169,7 +169,7 @@ impl Skeleton {
         }
         let mut balance: BTreeMap<String, i64> = BTreeMap::new();
         for w in &self.words {
-            *balance.entry(w.text.clone()).or_default() += 1;
+            *balance.entry(w.letters.iter().collect()).or_default() += 1;
         }
         for s in &self.slots {
             let read = solution

@@ -197,9 +197,9 @@ impl Grid {
 /// A word of the list and the file position it was read from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ListedWord {
-    /// The word as written.
+    /// The word as written (an entry of several words keeps its spaces).
     pub text: String,
-    /// Its letters (Unicode scalar values).
+    /// Its letters (Unicode scalar values; spaces inside an entry take no cell).
     pub letters: Vec<char>,
     /// The file it came from.
     pub source: String,
@@ -289,14 +289,6 @@ fn parse_word_lines(source: &str, lines: &[&str], first_line: usize) -> Result<V
             continue;
         }
         for (j, ch) in word.chars().enumerate() {
-            if ch.is_whitespace() {
-                return Err(Error::input(
-                    source,
-                    line,
-                    lead + j + 1,
-                    format!("word `{word}` contains whitespace (one word per line)"),
-                ));
-            }
             if ch == '#' {
                 return Err(Error::input(
                     source,
@@ -306,7 +298,9 @@ fn parse_word_lines(source: &str, lines: &[&str], first_line: usize) -> Result<V
                 ));
             }
         }
-        let letters: Vec<char> = word.chars().collect();
+        // An entry of several words (a title such as `Blue Moon`) fills its letters only, as
+        // in published fill-ins: the line is the entry, so its inner spaces are unambiguous.
+        let letters: Vec<char> = word.chars().filter(|c| !c.is_whitespace()).collect();
         if letters.len() < 2 {
             return Err(Error::input(
                 source,
@@ -328,32 +322,50 @@ fn parse_word_lines(source: &str, lines: &[&str], first_line: usize) -> Result<V
 /// Checks that a grid and word list can make a puzzle: white cells exist and are connected,
 /// each length has as many slots as words, and every given letter fits some word.
 pub fn validate(source: &str, grid: &Grid, slots: &[Slot], words: &[ListedWord]) -> Result<()> {
+    // Whole-grid problems are shown at the cell they are about, in the grid's own lines.
+    let at_cell = |(r, c): (usize, usize), message: String| {
+        Error::input(source, grid.first_line + r, c + 1, message)
+    };
     let parts = grid.white_parts();
     match parts.len() {
-        0 => return Err(Error::Invalid("the grid has no white cells".into())),
+        0 => {
+            return Err(at_cell(
+                (0, 0),
+                "the grid has no white cells (`.` or a letter)".into(),
+            ))
+        }
         1 if parts[0].len() == 1 => {
             let (r, c) = parts[0][0];
-            return Err(Error::Invalid(format!(
-                "the only white cell (row {}, col {}) makes no slot of 2 or more cells",
-                r + 1,
-                c + 1
-            )));
+            return Err(at_cell(
+                (r, c),
+                format!(
+                    "the only white cell (row {}, col {}) makes no slot of 2 or more cells",
+                    r + 1,
+                    c + 1
+                ),
+            ));
         }
         1 => {}
         n => {
             let (a, b) = (parts[0][0], parts[1][0]);
-            return Err(Error::Invalid(format!(
-                "white cells are not connected: {n} separate parts (row {} col {} and row {} col {} are in different parts)",
-                a.0 + 1,
-                a.1 + 1,
-                b.0 + 1,
-                b.1 + 1
-            )));
+            return Err(at_cell(
+                b,
+                format!(
+                    "white cells are not connected: {n} separate parts (row {} col {} and row {} col {} are in different parts)",
+                    a.0 + 1,
+                    a.1 + 1,
+                    b.0 + 1,
+                    b.1 + 1
+                ),
+            ));
         }
     }
     if words.is_empty() {
-        return Err(Error::Invalid(
-            "no words: put them after a blank line below the grid, or give --words FILE".into(),
+        return Err(Error::input(
+            source,
+            grid.first_line + grid.height,
+            1,
+            "no words: put them after a blank line below the grid, or give --words FILE",
         ));
     }
     let mut counts: BTreeMap<usize, (usize, usize)> = BTreeMap::new();
@@ -363,22 +375,42 @@ pub fn validate(source: &str, grid: &Grid, slots: &[Slot], words: &[ListedWord])
     for w in words {
         counts.entry(w.letters.len()).or_default().1 += 1;
     }
-    let mismatches: Vec<String> = counts
+    let mismatches: Vec<(usize, usize, usize)> = counts
         .iter()
         .filter(|(_, (s, w))| s != w)
-        .map(|(len, (s, w))| {
-            format!(
-                "length {len}: {s} slot{} but {w} word{}",
-                if *s == 1 { "" } else { "s" },
-                if *w == 1 { "" } else { "s" }
-            )
-        })
+        .map(|(&len, &(s, w))| (len, s, w))
         .collect();
-    if !mismatches.is_empty() {
-        return Err(Error::Invalid(format!(
+    if let Some(&(len, slot_count, word_count)) = mismatches.first() {
+        let described: Vec<String> = mismatches
+            .iter()
+            .map(|(len, s, w)| {
+                format!(
+                    "length {len}: {s} slot{} but {w} word{}",
+                    if *s == 1 { "" } else { "s" },
+                    if *w == 1 { "" } else { "s" }
+                )
+            })
+            .collect();
+        let message = format!(
             "slot and word lengths do not match: {}",
-            mismatches.join("; ")
-        )));
+            described.join("; ")
+        );
+        // At the first word of that length without a slot, or the first slot without a word.
+        return Err(if word_count > slot_count {
+            let extra = words
+                .iter()
+                .filter(|w| w.letters.len() == len)
+                .nth(slot_count)
+                .expect("more words than slots");
+            Error::input(&extra.source, extra.line, 1, message)
+        } else {
+            let slot = slots
+                .iter()
+                .filter(|s| s.len == len)
+                .nth(word_count)
+                .expect("more slots than words");
+            at_cell((slot.row, slot.col), message)
+        });
     }
     for r in 0..grid.height {
         for c in 0..grid.width {
@@ -465,9 +497,9 @@ mod tests {
     }
 
     #[test]
-    fn whitespace_in_grid_or_word_is_reported_where_it_is() {
+    fn whitespace_in_a_grid_row_and_one_letter_words_are_reported_where_they_are() {
         assert!(err(".. .\n\nab\n").starts_with("p.txt:1:3: whitespace"));
-        assert!(err("..\n\nab\nn ew\n").starts_with("p.txt:4:2: word `n ew` contains whitespace"));
+        assert!(err("..\n\nab\nn\n").starts_with("p.txt:4:1: word `n` has 1 letter"));
         assert!(err("..\n\na\n").starts_with("p.txt:3:1: word `a` has 1 letter"));
     }
 
@@ -475,7 +507,9 @@ mod tests {
     fn length_mismatch_names_both_counts() {
         assert_eq!(
             err("....\n...#\n....\n\nboat\nart\nneed\nban\nore\n"),
-            "invalid puzzle: slot and word lengths do not match: length 3: 4 slots but 3 words"
+            // Four 3-cell slots (row 2 across, columns 1–3 down), three 3-letter words: shown
+            // at the first slot left over, column 3 down.
+            "p.txt:1:3: slot and word lengths do not match: length 3: 4 slots but 3 words"
         );
     }
 
@@ -483,7 +517,7 @@ mod tests {
     fn disconnected_white_cells_are_rejected() {
         assert_eq!(
             err("..#..\n\nab\ncd\n"),
-            "invalid puzzle: white cells are not connected: 2 separate parts (row 1 col 1 and row 1 col 4 are in different parts)"
+            "p.txt:1:4: white cells are not connected: 2 separate parts (row 1 col 1 and row 1 col 4 are in different parts)"
         );
     }
 
@@ -498,7 +532,10 @@ mod tests {
     #[test]
     fn missing_words_and_empty_grid_are_clear() {
         assert!(err("").starts_with("p.txt:1:1: empty puzzle"));
-        assert!(err("..\n").contains("no words"));
-        assert!(err("##\n\nab\n").contains("no white cells"));
+        assert!(err("..\n").starts_with("p.txt:2:1: no words"));
+        assert!(err("##\n\nab\n").starts_with("p.txt:1:1: the grid has no white cells"));
+        assert!(err("#.\n\nab\n").starts_with("p.txt:1:2: the only white cell"));
+        // More words of a length than slots: at the first word left over.
+        assert!(err("...\n\nabc\nxyz\n").starts_with("p.txt:4:1: slot and word lengths"));
     }
 }

@@ -4,7 +4,7 @@ use super::bags::{parse_adjustments, parse_kind_bounds, Bounds};
 use super::list::{list_native, render_json, render_text, Listing, Progress};
 use super::{check_size, field, Tetromino};
 use crate::error::{Error, Result};
-use crate::solve::{solve_puzzle, Mode, SolveOptions, Verdict};
+use crate::solve::{solve_puzzle, Mode, SolveOptions, Stopped, Verdict};
 use clap::{Args, Subcommand};
 use std::io::IsTerminal;
 
@@ -54,6 +54,10 @@ pub struct ListArgs {
     /// Formulation for a SAT/MIP backend, KEY=VALUE,… (e.g. `card=seq`).
     #[arg(short, long, default_value = "")]
     pub formulation: String,
+    /// Stop after this many seconds with the tilings found so far (a lower bound; exit code
+    /// 3). `inf` is no limit.
+    #[arg(short, long, value_parser = crate::budget::parse_seconds)]
+    pub timeout: Option<f64>,
 }
 
 /// Reads the input argument: a fumen string given inline, `-`, or a file.
@@ -83,35 +87,53 @@ pub fn instance(args: &ListArgs) -> Result<Tetromino> {
 pub fn list(p: &Tetromino, args: &ListArgs) -> Result<Listing> {
     let progress = std::io::stderr().is_terminal() && !args.json;
     if args.solver == "native" {
-        return list_native(p, args.count, &mut Progress::new(progress));
+        return list_native(p, args.count, &mut Progress::new(progress), args.timeout);
     }
-    list_with_backend(p, &args.solver, &args.formulation)
+    list_with_backend(p, &args.solver, &args.formulation, args.timeout)
 }
 
 /// Lists with a SAT/MIP backend through the core driver: enumerate every model solution
 /// with blocking clauses over the placement variables; each one is decoded and verified.
-pub fn list_with_backend(p: &Tetromino, backend: &str, formulation: &str) -> Result<Listing> {
-    let opts = SolveOptions::new(backend, formulation, Mode::Count(usize::MAX));
+/// With a time limit it stops with the tilings found by then.
+pub fn list_with_backend(
+    p: &Tetromino,
+    backend: &str,
+    formulation: &str,
+    timeout: Option<f64>,
+) -> Result<Listing> {
+    let mut opts = SolveOptions::new(backend, formulation, Mode::Count(usize::MAX));
+    opts.timeout = timeout;
     let report = solve_puzzle(p, &opts)?;
     if report.verdict == Verdict::Timeout {
-        return Err(Error::Timeout(report.stats.seconds_total));
+        return Err(Error::Timeout(timeout.unwrap_or(0.0)));
     }
-    Listing::from_tilings(p, report.solutions)
+    let mut listing = Listing::from_tilings(p, report.solutions)?;
+    listing.stopped = report.stopped.filter(Stopped::is_failure);
+    Ok(listing)
 }
 
 /// Runs a verb; the exit code is 0 with tilings, 1 without, 2 on bad input, 3 on solver
-/// failure.
+/// failure or when the time limit or memory budget cut the listing short.
 pub fn run(cmd: Command) -> Result<i32> {
     match cmd {
         Command::List(args) => {
-            let p = instance(&args)?;
-            let listing = list(&p, &args)?;
+            let job_args = args.clone();
+            let (listing, p) = crate::cli::with_timeout(args.timeout, move || {
+                let p = instance(&job_args)?;
+                Ok((list(&p, &job_args)?, p))
+            })?;
             if args.json {
                 println!("{}", render_json(&p, &listing, args.count, args.fumen));
             } else {
                 print!("{}", render_text(&p, &listing, args.fumen));
             }
-            Ok(if listing.total() > 0 { 0 } else { 1 })
+            Ok(if listing.stopped.is_some() {
+                3
+            } else if listing.total() > 0 {
+                0
+            } else {
+                1
+            })
         }
     }
 }

@@ -5,6 +5,7 @@ use super::bags::Bounds;
 use super::field::Region;
 use super::shapes::{Kind, KINDS};
 use super::Placement;
+use crate::budget::Guard;
 
 /// One placement compiled for the search: its kind and its four cell indices (anchor first).
 #[derive(Clone, Copy, Debug)]
@@ -32,6 +33,7 @@ struct State<'a> {
     counts: [usize; 7],
     stack: Vec<u32>,
     bounds: &'a Bounds,
+    guard: &'a mut Guard,
     nodes: u64,
 }
 
@@ -94,6 +96,16 @@ impl Enumerator {
     /// as a set of placements); `visit` returns `false` to stop. Returns the number of search
     /// nodes visited.
     pub fn enumerate(&self, bounds: &Bounds, visit: &mut dyn FnMut(&[Placement]) -> bool) -> u64 {
+        self.enumerate_guarded(bounds, &mut Guard::new(None), visit)
+    }
+
+    /// [`Enumerator::enumerate`] that also stops when the guard says so (deadline, memory).
+    pub fn enumerate_guarded(
+        &self,
+        bounds: &Bounds,
+        guard: &mut Guard,
+        visit: &mut dyn FnMut(&[Placement]) -> bool,
+    ) -> u64 {
         if !self.size.is_multiple_of(4) || !bounds.admits_total(self.size / 4) {
             return 0;
         }
@@ -102,6 +114,7 @@ impl Enumerator {
             counts: [0; 7],
             stack: Vec::with_capacity(self.size / 4),
             bounds,
+            guard,
             nodes: 0,
         };
         let mut buffer = Vec::with_capacity(self.size / 4);
@@ -152,6 +165,9 @@ impl Enumerator {
         emit: &mut dyn FnMut(&[u32]) -> bool,
     ) -> bool {
         st.nodes += 1;
+        if st.guard.stop() {
+            return false;
+        }
         let mut pos = from;
         while pos < st.filled.len() && st.filled[pos] {
             pos += 1;

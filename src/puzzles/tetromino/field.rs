@@ -102,10 +102,41 @@ pub fn is_fumen(text: &str) -> bool {
 pub fn parse_region(source: &str, text: &str) -> Result<Region> {
     if is_fumen(text) {
         let field = decode_fumen(source, text)?;
-        return region_of_field(&field)
-            .ok_or_else(|| Error::Invalid("the fumen's first page has an empty field".into()));
+        // Whole-field problems are shown at the fumen's data.
+        let lower = text.to_ascii_lowercase();
+        let at = ["v115@", "m115@", "d115@"]
+            .iter()
+            .filter_map(|p| lower.find(p))
+            .min()
+            .unwrap_or(0);
+        let (line, col) = line_col(text, at);
+        let region = region_of_field(&field).ok_or_else(|| {
+            Error::input(
+                source,
+                line,
+                col,
+                "the fumen's first page has an empty field",
+            )
+        })?;
+        return sized(region).map_err(|m| Error::input(source, line, col, m));
     }
     parse_text(source, text)
+}
+
+/// The region, or why its size allows no tiling: no cell, or a count not a multiple of 4.
+fn sized(region: Region) -> std::result::Result<Region, String> {
+    let size = region.size();
+    if size == 0 {
+        return Err("the region has no cell to fill".into());
+    }
+    if !size.is_multiple_of(4) {
+        return Err(format!(
+            "the region has {size} cells, not a multiple of 4: no tetromino tiling exists \
+             ({} cells too many)",
+            size % 4
+        ));
+    }
+    Ok(region)
 }
 
 /// Reads a text region: rows top to bottom (newlines or `/` separate rows), `X`/`#` = a cell
@@ -126,7 +157,9 @@ pub fn parse_text(source: &str, text: &str) -> Result<Region> {
                 'X' | 'x' | '#' => current.push(true),
                 '_' | '.' => current.push(false),
                 '/' => {
-                    rows.push((line_no, start_col, std::mem::take(&mut current)));
+                    // A row with no cell before its `/` is shown at the `/`.
+                    let at = if started { start_col } else { col };
+                    rows.push((line_no, at, std::mem::take(&mut current)));
                     started = false;
                     continue;
                 }
@@ -183,15 +216,14 @@ pub fn parse_text(source: &str, text: &str) -> Result<Region> {
             ),
         ));
     }
+    let (line, col) = (*first_line, *first_col);
     let region = Region {
         width,
         height: rows.len(),
         cells: rows.into_iter().flat_map(|(_, _, r)| r).collect(),
     };
-    if region.size() == 0 {
-        return Err(Error::Invalid("the region has no cell to fill".into()));
-    }
-    Ok(region)
+    // Whole-region problems are shown at its first row.
+    sized(region).map_err(|m| Error::input(source, line, col, m))
 }
 
 /// Number of cells of a fumen field: 24 rows × 10 columns (23 rows y = 22..0, then the
@@ -273,7 +305,38 @@ impl Poller<'_> {
 /// case; the URL is cut at the first `&`; `?` and whitespace are ignored). The page's action
 /// and comment are read (so a truncated page is an error) and then ignored.
 pub fn decode_fumen(source: &str, text: &str) -> Result<Field> {
-    let line_text = text.trim();
+    // Errors are found at character columns of the trimmed text; report them where that
+    // character is in the whole text (a file may hold the fumen below other lines).
+    let base = text.len() - text.trim_start().len();
+    let trimmed = text.trim();
+    decode_trimmed_fumen(source, trimmed).map_err(|e| match e {
+        Error::Input {
+            source,
+            line: 1,
+            col,
+            message,
+        } => {
+            let byte = trimmed
+                .char_indices()
+                .nth(col.saturating_sub(1))
+                .map_or(trimmed.len(), |(i, _)| i);
+            let (line, col) = line_col(text, base + byte);
+            Error::input(&source, line, col, message)
+        }
+        other => other,
+    })
+}
+
+/// The 1-based line and character column of a byte offset in a text.
+pub fn line_col(text: &str, byte: usize) -> (usize, usize) {
+    let before = &text[..byte];
+    let line = before.matches('\n').count() + 1;
+    let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    (line, col)
+}
+
+/// [`decode_fumen`] on the trimmed text, with errors at line 1 and the column in it.
+fn decode_trimmed_fumen(source: &str, line_text: &str) -> Result<Field> {
     let cut = line_text.find('&').unwrap_or(line_text.len());
     let head = &line_text[..cut];
     let lower = head.to_ascii_lowercase();
@@ -546,8 +609,23 @@ mod tests {
         );
         let e = parse_text("r.txt", "\n\n").unwrap_err();
         assert_eq!(e.exit_code(), 2);
+        let e = parse_text("r.txt", "XXXX\n  /XXXX").unwrap_err();
+        assert!(
+            e.to_string().starts_with("r.txt:2:3: row has 0 cells"),
+            "{e}"
+        );
         let e = parse_text("r.txt", "____").unwrap_err();
-        assert!(matches!(e, Error::Invalid(_)));
+        assert!(
+            e.to_string()
+                .starts_with("r.txt:1:1: the region has no cell"),
+            "{e}"
+        );
+        let e = parse_text("r.txt", "\n  XXX_\n XX__").unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("r.txt:2:3: the region has 5 cells, not a multiple of 4"),
+            "{e}"
+        );
         let big = vec!["X".repeat(31); 2].join("\n");
         assert!(parse_text("r.txt", &big)
             .unwrap_err()
@@ -559,9 +637,13 @@ mod tests {
     fn parse_region_detects_fumen() {
         let r = parse_region("u", "https://fumen.zui.jp/?v115@bhH8LeAgH").unwrap();
         assert_eq!(r.rows(), vec!["XXXXXXXX__"]);
-        assert!(matches!(
-            parse_region("u", "v115@vhAAgH").unwrap_err(),
-            Error::Invalid(_)
-        ));
+        let e = parse_region("u", "// empty\nv115@vhAAgH").unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("u:2:1: the fumen's first page has an empty field"),
+            "{e}"
+        );
+        let e = parse_region("u", "  v115@vhAAg?Q").unwrap_err();
+        assert!(e.to_string().starts_with("u:1:"), "{e}");
     }
 }

@@ -4,18 +4,23 @@ use super::field::{encode_fumen, field_of_rows};
 use super::prune::Pruned;
 use super::shapes::KINDS;
 use super::{describe_counts, Tetromino, Tiling};
+use crate::budget::Halt;
 use crate::error::{Error, Result};
+use crate::solve::Stopped;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use std::time::Instant;
 
 /// Every tiling (or only the counts), grouped by kind counts.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Listing {
     /// Per kind-count vector: the number of tilings.
     pub counts: BTreeMap<[usize; 7], u128>,
     /// Per kind-count vector: the tilings (empty when only counted).
     pub tilings: BTreeMap<[usize; 7], Vec<Tiling>>,
+    /// Set when the listing stopped before it was complete (time limit, memory budget): the
+    /// counts are then lower bounds.
+    pub stopped: Option<Stopped>,
 }
 
 impl Listing {
@@ -87,16 +92,33 @@ impl Progress {
 }
 
 /// Lists (or, with `count_only`, counts) every tiling with the native pruned enumerator;
-/// every listed tiling is checked by the rules.
-pub fn list_native(p: &Tetromino, count_only: bool, progress: &mut Progress) -> Result<Listing> {
+/// every listed tiling is checked by the rules. After `timeout` seconds or near the memory
+/// budget it stops with what it found ([`Listing::stopped`] says why).
+pub fn list_native(
+    p: &Tetromino,
+    count_only: bool,
+    progress: &mut Progress,
+    timeout: Option<f64>,
+) -> Result<Listing> {
+    let deadline = timeout.and_then(|s| crate::budget::deadline_after(Instant::now(), s));
+    let stopped = |halt: Option<Halt>| match halt? {
+        Halt::Timeout => Some(Stopped::Timeout(timeout.unwrap_or(0.0))),
+        Halt::Memory => Some(Stopped::Memory(format!(
+            "{} of the budget of {} in use",
+            crate::budget::human(crate::budget::in_use()),
+            crate::budget::human(crate::budget::limit())
+        ))),
+    };
     super::check_size(&p.region)?;
-    let Some(mut pruned) = Pruned::new(&p.region, &p.bounds) else {
+    let Some(pruned) = Pruned::new(&p.region, &p.bounds) else {
         return Ok(Listing::default());
     };
+    let mut pruned = pruned.with_deadline(deadline);
     if count_only {
         return Ok(Listing {
             counts: pruned.count_groups(),
             tilings: BTreeMap::new(),
+            stopped: stopped(pruned.halted()),
         });
     }
     let mut tilings = Vec::new();
@@ -106,7 +128,9 @@ pub fn list_native(p: &Tetromino, count_only: bool, progress: &mut Progress) -> 
         true
     });
     progress.finish();
-    Listing::from_tilings(p, tilings)
+    let mut listing = Listing::from_tilings(p, tilings)?;
+    listing.stopped = stopped(pruned.halted());
+    Ok(listing)
 }
 
 /// The kinds of a group as `I2 O1 …`, leaving out kinds not used.
@@ -152,9 +176,18 @@ pub fn render_text(p: &Tetromino, listing: &Listing, fumen: bool) -> String {
     }
     let groups = listing.counts.len();
     out.push_str(&format!(
-        "total: {} tilings in {groups} kind group{}\n",
+        "total: {}{} tilings in {groups} kind group{}{}\n",
+        if listing.stopped.is_some() {
+            "at least "
+        } else {
+            ""
+        },
         listing.total(),
-        if groups == 1 { "" } else { "s" }
+        if groups == 1 { "" } else { "s" },
+        match &listing.stopped {
+            None => String::new(),
+            Some(stopped) => format!(" ({})", stopped.describe()),
+        }
     ));
     out
 }
@@ -173,7 +206,15 @@ pub fn render_json(p: &Tetromino, listing: &Listing, count_only: bool, fumen: bo
             json!({"kinds": kinds, "count": n})
         })
         .collect();
-    let mut out = json!({"count": listing.total(), "groups": groups});
+    let mut out = json!({
+        "count": listing.total(),
+        "complete": listing.stopped.is_none(),
+        "groups": groups,
+    });
+    if let Some(stopped) = &listing.stopped {
+        out["stopped"] = json!(stopped.key());
+        out["stopped_because"] = json!(stopped.describe());
+    }
     if !count_only {
         let all: Vec<&Tiling> = listing.tilings.values().flatten().collect();
         out["tilings"] = json!(all.iter().map(|t| p.letter_rows(t)).collect::<Vec<_>>());
@@ -197,8 +238,8 @@ mod tests {
     #[test]
     fn listing_and_counting_agree_and_groups_add_up() {
         let p = four_by_four_one_bag();
-        let listed = list_native(&p, false, &mut Progress::new(false)).unwrap();
-        let counted = list_native(&p, true, &mut Progress::new(false)).unwrap();
+        let listed = list_native(&p, false, &mut Progress::new(false), None).unwrap();
+        let counted = list_native(&p, true, &mut Progress::new(false), None).unwrap();
         assert_eq!(listed.total(), 24);
         assert_eq!(listed.counts, counted.counts);
         for (c, ts) in &listed.tilings {
@@ -214,7 +255,7 @@ mod tests {
             region: Region::rectangle(2, 4),
             bounds: Bounds::unlimited(2),
         };
-        let listing = list_native(&p, false, &mut Progress::new(false)).unwrap();
+        let listing = list_native(&p, false, &mut Progress::new(false), None).unwrap();
         let text = render_text(&p, &listing, false);
         assert!(text.contains("# I2: 1 tiling\nIIII\nIIII\n"), "{text}");
         assert!(
@@ -226,7 +267,7 @@ mod tests {
     #[test]
     fn json_output_has_count_groups_and_optional_tilings() {
         let p = four_by_four_one_bag();
-        let listing = list_native(&p, false, &mut Progress::new(false)).unwrap();
+        let listing = list_native(&p, false, &mut Progress::new(false), None).unwrap();
         let v = render_json(&p, &listing, false, false);
         assert_eq!(v["count"], 24);
         assert_eq!(v["tilings"].as_array().unwrap().len(), 24);
@@ -247,7 +288,7 @@ mod tests {
             region: Region::rectangle(2, 10),
             bounds: Bounds::unlimited(5),
         };
-        let listing = list_native(&p, false, &mut Progress::new(false)).unwrap();
+        let listing = list_native(&p, false, &mut Progress::new(false), None).unwrap();
         let t = listing.tilings.values().flatten().next().unwrap();
         let f = tiling_fumen(&p, t).unwrap();
         let field = crate::puzzles::tetromino::field::decode_fumen("t", &f).unwrap();
@@ -260,7 +301,7 @@ mod tests {
     #[test]
     fn duplicates_and_broken_tilings_are_solver_errors() {
         let p = four_by_four_one_bag();
-        let listing = list_native(&p, false, &mut Progress::new(false)).unwrap();
+        let listing = list_native(&p, false, &mut Progress::new(false), None).unwrap();
         let t = listing.tilings.values().flatten().next().unwrap().clone();
         assert!(Listing::from_tilings(&p, vec![t.clone(), t.clone()]).is_err());
         let mut broken = t;

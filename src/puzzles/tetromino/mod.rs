@@ -140,7 +140,7 @@ impl Tetromino {
 }
 
 /// Reads an instance from text or fumen under the plain bag rule; a region whose size is not
-/// a multiple of 4 is an [`Error::Invalid`].
+/// a multiple of 4 is an input error at the region.
 pub fn load_text(source: &str, text: &str) -> Result<Tetromino> {
     let region = field::parse_region(source, text)?;
     check_size(&region)?;
@@ -183,14 +183,20 @@ impl Puzzle for Tetromino {
     fn native_solvers(&self) -> &'static [&'static str] {
         NATIVE_SOLVERS
     }
-    fn solve_native(&self, solver: &str, limit: usize) -> Result<(Vec<Tiling>, bool)> {
+    fn solve_native(
+        &self,
+        solver: &str,
+        limit: usize,
+        deadline: Option<std::time::Instant>,
+    ) -> Result<(Vec<Tiling>, bool)> {
         if solver != "native" {
             return Err(Error::Usage(format!("unknown tetromino solver `{solver}`")));
         }
         check_size(&self.region)?;
-        let Some(mut pruned) = prune::Pruned::new(&self.region, &self.bounds) else {
+        let Some(pruned) = prune::Pruned::new(&self.region, &self.bounds) else {
             return Ok((Vec::new(), true));
         };
+        let mut pruned = pruned.with_deadline(deadline);
         let mut tilings = Vec::new();
         let mut exhausted = true;
         pruned.enumerate(&mut |placements, _| {
@@ -201,7 +207,7 @@ impl Puzzle for Tetromino {
             tilings.push(Tiling::new(placements.to_vec()));
             true
         });
-        Ok((tilings, exhausted))
+        Ok((tilings, exhausted && pruned.halted().is_none()))
     }
     fn precheck(&self) -> Option<String> {
         let size = self.region.size();

@@ -8,6 +8,7 @@ use super::dlx::Enumerator;
 use super::field::Region;
 use super::shapes::{all_orientations, KINDS};
 use super::Placement;
+use crate::budget::{Guard, Halt};
 use crate::graph;
 use std::collections::{BTreeMap, HashMap};
 
@@ -331,6 +332,7 @@ pub struct Pruned {
     use_parity: bool,
     memo: HashMap<MemoKey, Groups>,
     keep_tilings: bool,
+    guard: Guard,
     /// What the enumeration did so far.
     pub stats: PruneStats,
 }
@@ -351,7 +353,20 @@ impl Pruned {
             use_parity: true,
             memo: HashMap::new(),
             keep_tilings: true,
+            guard: Guard::new(None),
         })
+    }
+
+    /// Stops the enumeration at the deadline or near the memory budget; what was found by
+    /// then is still reported, and [`Pruned::halted`] says why it is incomplete.
+    pub fn with_deadline(mut self, deadline: Option<std::time::Instant>) -> Pruned {
+        self.guard = Guard::new(deadline);
+        self
+    }
+
+    /// Why the enumeration stopped before it was complete, if it did.
+    pub fn halted(&self) -> Option<Halt> {
+        self.guard.halted()
     }
 
     /// Turns the parity filters off (for comparisons).
@@ -414,6 +429,9 @@ impl Pruned {
         }
         let biases: Vec<Option<usize>> = self.filters.iter().map(|f| f.bias(&part)).collect();
         for counts in multisets(pieces, &lo, &hi) {
+            if self.guard.halted().is_some() {
+                break;
+            }
             self.stats.multisets += 1;
             if self.use_parity
                 && self
@@ -460,7 +478,7 @@ impl Pruned {
         let en = enumerator.get_or_insert_with(|| Enumerator::new(local));
         let keep = self.keep_tilings;
         let mut by_counts: BTreeMap<[usize; 7], Group> = BTreeMap::new();
-        self.stats.nodes += en.enumerate(bounds, &mut |t| {
+        self.stats.nodes += en.enumerate_guarded(bounds, &mut self.guard, &mut |t| {
             let mut c = [0; 7];
             for p in t {
                 c[p.kind.index()] += 1;
@@ -477,7 +495,10 @@ impl Pruned {
             true
         });
         let found: Groups = by_counts.into_values().collect();
-        self.memo.insert(key, found.clone());
+        if self.guard.halted().is_none() {
+            // A search cut short is only part of the answer: never remember it as the whole.
+            self.memo.insert(key, found.clone());
+        }
         found
     }
 
@@ -486,6 +507,7 @@ impl Pruned {
     pub fn enumerate(&mut self, visit: &mut dyn FnMut(&[Placement], &[usize; 7]) -> bool) {
         let groups: Vec<Groups> = (0..self.parts.len()).map(|i| self.part_groups(i)).collect();
         let bounds = self.bounds;
+        let guard = &mut self.guard;
         let mut chosen: Vec<&[Placement]> = Vec::new();
         combine(
             &groups,
@@ -494,6 +516,9 @@ impl Pruned {
             &bounds,
             &mut chosen,
             &mut |tiles, counts| {
+                if guard.stop() {
+                    return false;
+                }
                 let all: Vec<Placement> = tiles.iter().flat_map(|t| t.iter().copied()).collect();
                 visit(&all, counts)
             },
