@@ -145,6 +145,12 @@ pub fn placements(
     out
 }
 
+/// The piece of `pieces` that the given (row, column) cells form, in any of its orientations
+/// and anywhere on a grid, if they form one.
+pub fn identify<'a>(pieces: &'a [Polyomino], cells: &[(usize, usize)]) -> Option<&'a Polyomino> {
+    pieces.iter().find(|p| p.orientation_of(cells).is_some())
+}
+
 fn set(pieces: &[(char, &[(isize, isize)])], symmetry: Symmetry) -> Vec<Polyomino> {
     pieces
         .iter()
@@ -290,6 +296,18 @@ mod tests {
         );
         assert_eq!(l.orientation_of(&[(0, 0), (0, 1), (1, 1), (1, 2)]), None);
         assert_eq!(l.orientation_of(&[]), None);
+    }
+
+    #[test]
+    fn identify_names_the_piece_in_any_orientation_or_none() {
+        let pieces = free_tetrominoes();
+        let letter = |cells: &[(usize, usize)]| identify(&pieces, cells).map(|p| p.letter);
+        // A Z (the mirrored S) standing up, and a T pointing left.
+        assert_eq!(letter(&[(2, 8), (3, 7), (3, 8), (4, 7)]), Some('S'));
+        assert_eq!(letter(&[(0, 1), (1, 0), (1, 1), (2, 1)]), Some('T'));
+        assert_eq!(letter(&[(0, 0), (0, 1), (1, 0), (1, 1)]), Some('O'));
+        assert_eq!(letter(&[(0, 0), (0, 1), (1, 2), (1, 3)]), None);
+        assert_eq!(letter(&[(0, 0), (0, 1), (0, 2)]), None);
     }
 
     #[test]

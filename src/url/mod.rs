@@ -9,6 +9,7 @@
 //! - [`Reader::numbers4`]: numbers 0–4 with up to two empty cells folded into the digit
 //!   (slitherlink);
 //! - [`Reader::circles`]: white/black circles, three cells per base-27 digit (masyu);
+//! - [`Reader::decimal`]: a decimal number closed by `/` (star battle's star count);
 //! - [`Reader::expect_end`]: nothing may follow the last piece.
 //!
 //! Every writer emits the shortest form, the one pzprjs writes, so for a URL that pzprjs
@@ -17,6 +18,7 @@
 
 mod borders;
 mod circles;
+mod decimal;
 mod numbers;
 
 pub use circles::Circle;
