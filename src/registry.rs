@@ -14,6 +14,10 @@ pub const GENRES: &[(&str, &str)] = &[
         "shade cells: rooms with counts, no touching, connected unshaded, no run over two borders",
     ),
     (
+        "lits",
+        "shade one L, I, T or S per room: equal pieces never touch, all connected, no 2x2",
+    ),
+    (
         "nonogram",
         "paint cells so that each row's and column's runs match its clue",
     ),
@@ -123,6 +127,7 @@ fn unknown_genre(genre: &str) -> Error {
 pub fn formulation_keys(genre: &str) -> Result<Vec<FormulationKey>> {
     match genre {
         "heyawake" => Ok(puzzles::heyawake::formulate::formulation_keys()),
+        "lits" => Ok(puzzles::lits::formulate::formulation_keys()),
         "nonogram" => Ok(puzzles::nonogram::formulation_keys()),
         "skeleton" => Ok(puzzles::skeleton::formulate::keys()),
         "tetromino" => Ok(Vec::new()),
@@ -144,6 +149,10 @@ pub fn native_solvers(genre: &str) -> &'static [&'static str] {
 pub fn load(genre: &str, input: &Input) -> Result<Box<dyn DynPuzzle>> {
     match genre {
         "heyawake" => Ok(Box::new(puzzles::heyawake::parse::parse(
+            &input.source,
+            &input.text,
+        )?)),
+        "lits" => Ok(Box::new(puzzles::lits::parse::parse(
             &input.source,
             &input.text,
         )?)),

@@ -3,6 +3,8 @@
 //! piece sets (free and one-sided tetrominoes, free pentominoes).
 
 use super::{Cell, Grid};
+use crate::model::active::add_or;
+use crate::model::{Constraint, Lit, Model, Var};
 
 /// Which turns of a piece still count as the same piece.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -149,6 +151,62 @@ pub fn placements(
 /// and anywhere on a grid, if they form one.
 pub fn identify<'a>(pieces: &'a [Polyomino], cells: &[(usize, usize)]) -> Option<&'a Polyomino> {
     pieces.iter().find(|p| p.orientation_of(cells).is_some())
+}
+
+/// Every placement of every piece whose cells all satisfy `allowed`, piece by piece.
+pub fn placements_of_all(
+    grid: &Grid,
+    pieces: &[Polyomino],
+    allowed: impl Fn(Cell) -> bool + Copy,
+) -> Vec<Placement> {
+    let per_piece = pieces.iter().map(|p| placements(grid, p, allowed));
+    per_piece.flatten().collect()
+}
+
+/// Adds "exactly one of `placed` is chosen, and each of `cells` is shaded exactly when the
+/// chosen placement covers it" (`shaded` is indexed by cell), with one 0/1 per placement named
+/// `{letter}{i}[{name}]`. Returns one 0/1 per letter of `letters`, named `letter[{name}:{L}]`,
+/// true exactly when the chosen placement is of that letter.
+pub fn add_one_placement(
+    model: &mut Model,
+    name: &str,
+    placed: &[Placement],
+    cells: &[Cell],
+    shaded: &[Var],
+    letters: &[char],
+) -> Vec<Var> {
+    let vars: Vec<Lit> = (placed.iter().enumerate())
+        .map(|(i, p)| model.new_bool(format!("{}{i}[{name}]", p.letter)).lit())
+        .collect();
+    model.add(
+        format!("one piece in {name}"),
+        Constraint::exactly_one(vars.clone()),
+    );
+    let chosen_if = |keep: &dyn Fn(&Placement) -> bool| -> Vec<Lit> {
+        let pairs = placed.iter().zip(&vars).filter(|(p, _)| keep(p));
+        pairs.map(|(_, &v)| v).collect()
+    };
+    for &c in cells {
+        let covering = chosen_if(&|p| p.cells.contains(&c));
+        add_or(
+            model,
+            format!("{name} covers {c}"),
+            shaded[c].lit(),
+            &covering,
+        );
+    }
+    let mut of_letter = Vec::new();
+    for &l in letters {
+        let v = model.new_bool(format!("letter[{name}:{l}]"));
+        add_or(
+            model,
+            format!("{name} is {l}"),
+            v.lit(),
+            &chosen_if(&|p| p.letter == l),
+        );
+        of_letter.push(v);
+    }
+    of_letter
 }
 
 fn set(pieces: &[(char, &[(isize, isize)])], symmetry: Symmetry) -> Vec<Polyomino> {
@@ -439,6 +497,35 @@ mod tests {
             assert_eq!(total, expected.len(), "{grid:?}: a placement repeats");
             assert_eq!(mine, expected, "{grid:?} holes {holes:?}");
         }
+    }
+
+    #[test]
+    fn one_placement_models_exactly_the_placements_and_their_letters() {
+        // A plus-shaped region of a 3×3 with a tail: its solutions, projected on the shading
+        // and the letter flags, are exactly the free tetromino placements inside it.
+        let grid = Grid::new(3, 4);
+        let region: Vec<Cell> = vec![1, 4, 5, 6, 7, 9];
+        let pieces = free_tetrominoes();
+        let placed = placements_of_all(&grid, &pieces, |c| region.contains(&c));
+        let letters: Vec<char> = pieces.iter().map(|p| p.letter).collect();
+        let mut m = Model::new();
+        let shaded = grid.answer_bools(&mut m, "shaded");
+        let flags = add_one_placement(&mut m, "R", &placed, &region, &shaded, &letters);
+        for c in grid.cells().filter(|c| !region.contains(c)) {
+            m.add("outside", Constraint::clause([!shaded[c]]));
+        }
+        let keys: Vec<Var> = shaded.iter().chain(&flags).copied().collect();
+        let found = crate::model::testing::satisfiable_projections(&m, &keys);
+        let expected: BTreeSet<u64> = placed
+            .iter()
+            .map(|p| {
+                let cells = p.cells.iter().map(|&c| 1u64 << c);
+                let k = letters.iter().position(|&l| l == p.letter).unwrap();
+                cells.sum::<u64>() | 1 << (grid.len() + k)
+            })
+            .collect();
+        assert_eq!(found, expected);
+        assert!(expected.len() >= 4, "{placed:?}");
     }
 
     #[test]

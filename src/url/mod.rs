@@ -160,6 +160,18 @@ pub fn url(genre: &str, width: usize, height: usize, body: &str) -> String {
     format!("https://puzz.link/p?{genre}/{width}/{height}/{body}")
 }
 
+/// The canonical URL of a puzzle on `grid`, or an error when a side is above `max_side` (the
+/// largest the genre's URLs allow here).
+pub fn sized_url(genre: &str, grid: Grid, max_side: usize, body: &str) -> Result<String> {
+    if grid.width.max(grid.height) > max_side {
+        return Err(Error::Invalid(format!(
+            "a {}x{} {genre} has no URL here: puzz.link sides are 1..={max_side}",
+            grid.width, grid.height
+        )));
+    }
+    Ok(url(genre, grid.width, grid.height, body))
+}
+
 /// Reads a URL body piece by piece, left to right; errors name the URL column.
 #[derive(Clone, Debug)]
 pub struct Reader {
@@ -365,6 +377,16 @@ mod tests {
         let e = r.expect_end().unwrap_err();
         assert_eq!(col(e.clone()), 17);
         assert!(e.to_string().contains("`x`"), "{e}");
+    }
+
+    #[test]
+    fn sized_urls_refuse_sides_above_the_limit() {
+        assert_eq!(
+            sized_url("lits", Grid::new(2, 3), 3, "ab").unwrap(),
+            "https://puzz.link/p?lits/3/2/ab"
+        );
+        let e = sized_url("lits", Grid::new(4, 3), 3, "").unwrap_err();
+        assert!(e.to_string().contains("a 3x4 lits has no URL here"), "{e}");
     }
 
     #[test]
