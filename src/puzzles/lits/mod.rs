@@ -98,3 +98,157 @@ impl Lits {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::testing::Rng;
+    use crate::solve::{solve_puzzle, Mode, SolveOptions};
+
+    fn lits(rooms: &str) -> Lits {
+        parse::parse_text("t", rooms).unwrap()
+    }
+
+    fn pieces(rows: &[&str]) -> Pieces {
+        let cells = rows.iter().flat_map(|r| r.chars());
+        cells.map(|ch| (ch != '.').then_some(ch)).collect()
+    }
+
+    /// Marks each shaded cell with the letter of its room's shaded cells (`?` if none).
+    fn marked(p: &Lits, shaded: &[bool]) -> Pieces {
+        let shapes = lits_pieces();
+        let letter = |cells: &Vec<Cell>| {
+            let rcs: Vec<_> = cells
+                .iter()
+                .filter(|&&c| shaded[c])
+                .map(|&c| p.grid.rc(c))
+                .collect();
+            identify(&shapes, &rcs).map_or('?', |s| s.letter)
+        };
+        let letters: Vec<char> = p.rooms.cells.iter().map(letter).collect();
+        let mark = |c: Cell| shaded[c].then(|| letters[p.rooms.room_of[c]]);
+        p.grid.cells().map(mark).collect()
+    }
+
+    const PZPRJS_ROOMS: &str = "0 0 1 1\n0 0 1 2\n0 1 1 2\n2 2 2 2\n";
+
+    #[test]
+    fn pzprjs_failcheck_boards_are_rejected_and_its_answer_accepted() {
+        // test/script/lits.js: boards failing cs2x2, bkShadeGt4, bkShadeDivide, bsSameShape,
+        // csDivide, bkNoShade, bkShadeLt4 (our rule order reports rule 1 first for most).
+        let p = lits(PZPRJS_ROOMS);
+        for board in [
+            ["##..", "##..", "....", "...."],
+            ["..##", "..#.", ".##.", "...."],
+            ["..##", "....", ".###", "...."],
+            ["####", "#.#.", "#.#.", "...."],
+            ["#.##", "#.#.", "#.#.", "...."],
+            ["#.##", "###.", "#.#.", "...."],
+            ["#.##", "###.", "#.#.", "..##"],
+        ] {
+            let shaded: Vec<bool> = board
+                .iter()
+                .flat_map(|r| r.chars())
+                .map(|c| c == '#')
+                .collect();
+            assert!(p.check(&marked(&p, &shaded)).is_err(), "{board:?}");
+        }
+        assert_eq!(p.check(&pieces(&["T.LL", "TTL.", "T.L.", "IIII"])), Ok(()));
+    }
+
+    #[test]
+    fn each_rule_is_enforced_with_its_number() {
+        let p = lits(PZPRJS_ROOMS);
+        let e = p
+            .check(&pieces(&["T.LL", "TTL.", "T...", "IIII"]))
+            .unwrap_err();
+        assert!(e.starts_with("rule 1: the room at r1c3's 3 shaded"), "{e}");
+        let e = lits("a a a a b b b b")
+            .check(&pieces(&["IIIIIIII"]))
+            .unwrap_err();
+        assert_eq!(e, "rule 2: two I pieces touch at r1c4 and r1c5");
+        let p = lits("a a a a c b b b b\nc c c c c c c c c\nc c c c c c c c c\n");
+        let e = p
+            .check(&pieces(&["IIII.IIII", ".T.......", "TTT......"]))
+            .unwrap_err();
+        assert_eq!(e, "rule 3: shaded r1c1 and r1c6 are not connected");
+        let e = lits("a a b\na b b\na b b")
+            .check(&pieces(&["LLT", "LTT", "L.T"]))
+            .unwrap_err();
+        assert_eq!(e, "rule 4: the 2×2 block at r1c1 is shaded");
+        let e = lits(PZPRJS_ROOMS)
+            .check(&pieces(&["T.LL", "TTL.", "T.L.", "IIIS"]))
+            .unwrap_err();
+        assert!(e.starts_with("r4c4 is marked Some('S')"), "{e}");
+        assert!(p.check(&[None]).is_err());
+    }
+
+    /// Every valid solution, by trying every shading with four shaded cells in each room (rule
+    /// 1 asks for that much, whatever the shapes).
+    fn brute_force(p: &Lits) -> Vec<Pieces> {
+        let mut shadings = vec![vec![false; p.grid.len()]];
+        for cells in &p.rooms.cells {
+            let fours = (0u32..1 << cells.len()).filter(|m| m.count_ones() == 4);
+            let fours: Vec<u32> = fours.collect();
+            let mut next = Vec::new();
+            for s in &shadings {
+                for &m in &fours {
+                    let mut s = s.clone();
+                    (0..cells.len()).for_each(|i| s[cells[i]] = m >> i & 1 == 1);
+                    next.push(s);
+                }
+            }
+            shadings = next;
+        }
+        let valid = shadings
+            .iter()
+            .map(|s| marked(p, s))
+            .filter(|s| p.check(s).is_ok());
+        let mut all: Vec<Pieces> = valid.collect();
+        all.sort();
+        all
+    }
+
+    #[test]
+    fn every_formulation_finds_exactly_the_brute_force_solutions_on_random_small_grids() {
+        let mut rng = Rng::new(7);
+        let (mut solved, mut none, mut mip) = (0, 0, 0);
+        for round in 0..40 {
+            let (h, w) = (2 + rng.below(3) as usize, 2 + rng.below(3) as usize);
+            let grid = Grid::new(h, w);
+            let mut wall = || rng.below(10) < 3;
+            let vertical: Vec<bool> = (0..h * (w - 1)).map(|_| wall()).collect();
+            let horizontal: Vec<bool> = (0..w * (h - 1)).map(|_| wall()).collect();
+            let p = Lits {
+                grid,
+                rooms: Rooms::from_walls(grid, &vertical, &horizontal),
+            };
+            let expected = brute_force(&p);
+            let mut cases = vec![
+                ("varisat", "connectivity=lazy"),
+                ("batsat", "connectivity=tree"),
+            ];
+            // microlp rebuilds its model for every solution (about half a second each here).
+            if expected.len() <= 10 && round % 2 == 0 {
+                cases.push(("microlp", "connectivity=flow"));
+                mip += 1;
+            }
+            for (backend, spec) in cases {
+                let opts = SolveOptions::new(backend, spec, Mode::Count(10_000));
+                let mut found = solve_puzzle(&p, &opts).unwrap().solutions;
+                found.sort();
+                assert_eq!(found, expected, "{backend} {spec} on {:?}", p.rooms.cells);
+            }
+            if expected.is_empty() {
+                none += 1
+            } else {
+                solved += 1
+            }
+        }
+        // The random layouts cover both verdicts, not only "no solution".
+        assert!(
+            solved >= 5 && none >= 5,
+            "{solved} with solutions, {none} without"
+        );
+    }
+}
