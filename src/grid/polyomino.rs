@@ -3,8 +3,7 @@
 //! piece sets (free and one-sided tetrominoes, free pentominoes).
 
 use super::{Cell, Grid};
-use crate::model::active::add_or;
-use crate::model::{Constraint, Lit, Model, Var};
+use crate::model::{Constraint, LinExpr, Model, Var};
 
 /// Which turns of a piece still count as the same piece.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -163,10 +162,20 @@ pub fn placements_of_all(
     per_piece.flatten().collect()
 }
 
+/// The 0/1 variables of a piece chosen among placements (see [`add_one_placement`]).
+#[derive(Clone, Debug)]
+pub struct Chosen {
+    /// One per placement, true for the chosen one.
+    pub placements: Vec<Var>,
+    /// One per letter asked for, true when the chosen piece has that letter.
+    pub letters: Vec<Var>,
+}
+
 /// Adds "exactly one of `placed` is chosen, and each of `cells` is shaded exactly when the
 /// chosen placement covers it" (`shaded` is indexed by cell), with one 0/1 per placement named
-/// `{letter}{i}[{name}]`. Returns one 0/1 per letter of `letters`, named `letter[{name}:{L}]`,
-/// true exactly when the chosen placement is of that letter.
+/// `{letter}{i}[{name}]` and one per letter of `letters` named `letter[{name}:{L}]`. Both links
+/// are sums (`shaded = Σ covering placements`), the tightest form for MIP; in CNF each is a
+/// clause and an at-most-one.
 pub fn add_one_placement(
     model: &mut Model,
     name: &str,
@@ -174,39 +183,34 @@ pub fn add_one_placement(
     cells: &[Cell],
     shaded: &[Var],
     letters: &[char],
-) -> Vec<Var> {
-    let vars: Vec<Lit> = (placed.iter().enumerate())
-        .map(|(i, p)| model.new_bool(format!("{}{i}[{name}]", p.letter)).lit())
+) -> Chosen {
+    let vars: Vec<Var> = (placed.iter().enumerate())
+        .map(|(i, p)| model.new_bool(format!("{}{i}[{name}]", p.letter)))
         .collect();
-    model.add(
-        format!("one piece in {name}"),
-        Constraint::exactly_one(vars.clone()),
-    );
-    let chosen_if = |keep: &dyn Fn(&Placement) -> bool| -> Vec<Lit> {
+    let one = Constraint::exactly_one(vars.iter().map(|v| v.lit()));
+    model.add(format!("one piece in {name}"), one);
+    let sum_if = |keep: &dyn Fn(&Placement) -> bool| -> LinExpr {
         let pairs = placed.iter().zip(&vars).filter(|(p, _)| keep(p));
-        pairs.map(|(_, &v)| v).collect()
+        LinExpr::sum_vars(pairs.map(|(_, &v)| v))
     };
     for &c in cells {
-        let covering = chosen_if(&|p| p.cells.contains(&c));
-        add_or(
-            model,
-            format!("{name} covers {c}"),
-            shaded[c].lit(),
-            &covering,
-        );
+        let mut covering = sum_if(&|p| p.cells.contains(&c));
+        covering.add_term(-1, shaded[c]);
+        let what = format!("{name} covers {}", model.name(shaded[c]));
+        model.add(what, covering.eq(0));
     }
     let mut of_letter = Vec::new();
     for &l in letters {
         let v = model.new_bool(format!("letter[{name}:{l}]"));
-        add_or(
-            model,
-            format!("{name} is {l}"),
-            v.lit(),
-            &chosen_if(&|p| p.letter == l),
-        );
+        let mut sum = sum_if(&|p| p.letter == l);
+        sum.add_term(-1, v);
+        model.add(format!("{name} is {l}"), sum.eq(0));
         of_letter.push(v);
     }
-    of_letter
+    Chosen {
+        placements: vars,
+        letters: of_letter,
+    }
 }
 
 fn set(pieces: &[(char, &[(isize, isize)])], symmetry: Symmetry) -> Vec<Polyomino> {
@@ -510,7 +514,7 @@ mod tests {
         let letters: Vec<char> = pieces.iter().map(|p| p.letter).collect();
         let mut m = Model::new();
         let shaded = grid.answer_bools(&mut m, "shaded");
-        let flags = add_one_placement(&mut m, "R", &placed, &region, &shaded, &letters);
+        let flags = add_one_placement(&mut m, "R", &placed, &region, &shaded, &letters).letters;
         for c in grid.cells().filter(|c| !region.contains(c)) {
             m.add("outside", Constraint::clause([!shaded[c]]));
         }

@@ -103,19 +103,6 @@ pub fn add_clause(
     }
 }
 
-/// Adds "`x` is true exactly when one of `terms` is" (`x` is their OR; false when there are
-/// none).
-pub fn add_or(model: &mut Model, name: impl Into<String>, x: Lit, terms: &[Lit]) {
-    let name = name.into();
-    model.add(
-        name.clone(),
-        Constraint::clause([!x].into_iter().chain(terms.iter().copied())),
-    );
-    for &t in terms {
-        model.add(name.clone(), Constraint::implies(t, x));
-    }
-}
-
 /// Adds "at most one of the terms"; `exactly` also demands at least one.
 fn add_cardinality_one(
     model: &mut Model,
@@ -227,24 +214,6 @@ mod tests {
                         }
                     }
                 }
-            }
-        }
-    }
-
-    #[test]
-    fn or_holds_exactly_when_x_is_the_or_of_its_terms() {
-        for n in 0..3 {
-            let mut m = Model::new();
-            let x = m.new_bool("x");
-            let terms: Vec<Lit> = (0..n).map(|i| m.new_bool(format!("t{i}")).lit()).collect();
-            add_or(&mut m, "or", x.lit(), &terms);
-            for asg in all_assignments(n + 1) {
-                let any = terms.iter().any(|&t| asg.lit(t));
-                assert_eq!(
-                    m.first_violation(&asg).is_none(),
-                    asg.bool(x) == any,
-                    "{asg:?}"
-                );
             }
         }
     }

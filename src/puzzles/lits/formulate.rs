@@ -37,7 +37,7 @@ impl Puzzle for Lits {
         let placed = self.room_placements().into_iter().zip(&rooms.cells);
         let letter: Vec<Vec<Var>> = (placed.map(|(placed, cells)| {
             let room = g.name(cells[0]);
-            add_one_placement(&mut m, &room, &placed, cells, &shaded, &letters)
+            add_one_placement(&mut m, &room, &placed, cells, &shaded, &letters).letters
         }))
         .collect();
         // Rule 2: across a border, two shaded cells never belong to pieces of the same letter.
