@@ -382,11 +382,11 @@ mod tests {
     #[test]
     fn sized_urls_refuse_sides_above_the_limit() {
         assert_eq!(
-            sized_url("lits", Grid::new(2, 3), 3, "ab").unwrap(),
-            "https://puzz.link/p?lits/3/2/ab"
+            sized_url("example", Grid::new(2, 3), 3, "ab").unwrap(),
+            "https://puzz.link/p?example/3/2/ab"
         );
-        let e = sized_url("lits", Grid::new(4, 3), 3, "").unwrap_err();
-        assert!(e.to_string().contains("a 3x4 lits has no URL here"), "{e}");
+        let e = sized_url("example", Grid::new(4, 3), 3, "").unwrap_err();
+        assert!(e.to_string().contains("a 3x4 example has no URL here"), "{e}");
     }
 
     #[test]
