@@ -26,6 +26,10 @@ pub const GENRES: &[(&str, &str)] = &[
         "fill-in crossword: every listed word into one slot, crossings agree",
     ),
     (
+        "starbattle",
+        "place K stars in every row, column and room; stars never touch, not even diagonally",
+    ),
+    (
         "tetromino",
         "tile a region with tetrominoes drawn from Tetris 7-bags (`puzzlec tetromino list` lists all)",
     ),
@@ -130,6 +134,7 @@ pub fn formulation_keys(genre: &str) -> Result<Vec<FormulationKey>> {
         "lits" => Ok(puzzles::lits::formulate::formulation_keys()),
         "nonogram" => Ok(puzzles::nonogram::formulation_keys()),
         "skeleton" => Ok(puzzles::skeleton::formulate::keys()),
+        "starbattle" => Ok(puzzles::starbattle::formulate::formulation_keys()),
         "tetromino" => Ok(Vec::new()),
         _ => Err(unknown_genre(genre)),
     }
@@ -167,6 +172,10 @@ pub fn load(genre: &str, input: &Input) -> Result<Box<dyn DynPuzzle>> {
             &input.source,
             &input.text,
             None,
+        )?)),
+        "starbattle" => Ok(Box::new(puzzles::starbattle::parse::parse(
+            &input.source,
+            &input.text,
         )?)),
         "tetromino" => Ok(Box::new(puzzles::tetromino::load_text(
             &input.source,

@@ -5,6 +5,7 @@ pub mod heyawake;
 pub mod lits;
 pub mod nonogram;
 pub mod skeleton;
+pub mod starbattle;
 pub mod tetromino;
 
 use crate::error::Result;

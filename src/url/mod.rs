@@ -386,7 +386,10 @@ mod tests {
             "https://puzz.link/p?example/3/2/ab"
         );
         let e = sized_url("example", Grid::new(4, 3), 3, "").unwrap_err();
-        assert!(e.to_string().contains("a 3x4 example has no URL here"), "{e}");
+        assert!(
+            e.to_string().contains("a 3x4 example has no URL here"),
+            "{e}"
+        );
     }
 
     #[test]

@@ -250,5 +250,6 @@ mod tests {
             solved >= 5 && none >= 5,
             "{solved} with solutions, {none} without"
         );
+        assert!(mip >= 5, "only {mip} runs on microlp");
     }
 }
