@@ -119,6 +119,19 @@ fn the_15x15_three_star_is_unique_on_sat_and_mip() {
 }
 
 #[test]
+fn planted_instances_are_unique_and_their_solution_keeps_the_rules() {
+    // Made by benches/plant_starbattle.py and called unique by cspuz; here two encodings on
+    // two solvers agree on the 15×15 (the 20×20 takes one, to keep the debug suite quick).
+    let p = model("planted_15x15_3.url");
+    let (v1, a) = solve_checked(&p, "batsat", "touching=windows", Mode::Unique);
+    let (v2, b) = solve_checked(&p, "varisat", "touching=pairs,card=seq", Mode::Unique);
+    assert_eq!((v1, v2, &a), (Verdict::Unique, Verdict::Unique, &b));
+    let p = model("planted_20x20_4.url");
+    let (verdict, _) = solve_checked(&p, "batsat", "touching=windows", Mode::Unique);
+    assert_eq!(verdict, Verdict::Unique);
+}
+
+#[test]
 fn cli_prints_the_stars_and_the_verdict() {
     let out = puzzlec(&["solve", "starbattle", "models/starbattle/cspuz_6x6.url"]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
@@ -180,19 +193,12 @@ fn cli_verdicts_none_and_multiple() {
     let p = model("edge_multiple_4x4.txt");
     let (verdict, mut rows) = solve_checked(&p, "varisat", "", Mode::Count(10));
     rows.sort();
-    let both = vec![
-        vec![".#..", "...#", "#...", "..#."],
-        vec!["..#.", "#...", "...#", ".#.."],
+    let both = [
+        [".#..", "...#", "#...", "..#."],
+        ["..#.", "#...", "...#", ".#.."],
     ];
-    assert_eq!(
-        (verdict, rows),
-        (
-            Verdict::Multiple,
-            both.iter()
-                .map(|b| b.iter().map(|r| r.to_string()).collect())
-                .collect()
-        )
-    );
+    assert_eq!(verdict, Verdict::Multiple);
+    assert_eq!(rows, both.map(|b| b.map(String::from).to_vec()).to_vec());
     let out = puzzlec(&[
         "solve",
         "starbattle",

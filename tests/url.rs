@@ -99,7 +99,8 @@ fn every_shipped_url_is_written_back_byte_for_byte() {
             }
         }
     }
-    // The shipped heyawake and LITS models, the spec's nonogram, and the docs' examples.
+    // The shipped heyawake, LITS and star battle models, the spec's nonogram, and the docs'
+    // examples.
     for needle in [
         "heyawake/6/6/aa66aapv0fu0g2i3k",
         "heyawake/6/6/lll155007rs12222j",
@@ -108,6 +109,8 @@ fn every_shipped_url_is_written_back_byte_for_byte() {
         "nonogram/6/6/12g1111h11112j12g11g21j11g3h",
         "lits/10/10/08p0i3jbhmjg5j5ik048rgtr8q1e5gkf9hnu",
         "lits/24/24/0000000o01lnmg5dvc0dntsq94ia94i814i914i976i94i294i294i8t",
+        "starbattle/6/6/1/2u9gn9c9jpmk",
+        "starbattle/15/15/3/31g94h1gk30glmiuum28c52kl8mh0i10o51gh4i1go2h84a48",
     ] {
         assert!(
             round_tripped.iter().any(|u| u.contains(needle)),
