@@ -14,12 +14,20 @@ pub const GENRES: &[(&str, &str)] = &[
         "shade cells: rooms with counts, no touching, connected unshaded, no run over two borders",
     ),
     (
+        "lits",
+        "shade one L, I, T or S per room: equal pieces never touch, all connected, no 2x2",
+    ),
+    (
         "nonogram",
         "paint cells so that each row's and column's runs match its clue",
     ),
     (
         "skeleton",
         "fill-in crossword: every listed word into one slot, crossings agree",
+    ),
+    (
+        "starbattle",
+        "place K stars in every row, column and room; stars never touch, not even diagonally",
     ),
     (
         "tetromino",
@@ -195,8 +203,10 @@ fn unknown_genre(genre: &str) -> Error {
 pub fn formulation_keys(genre: &str) -> Result<Vec<FormulationKey>> {
     match genre {
         "heyawake" => Ok(puzzles::heyawake::formulate::formulation_keys()),
+        "lits" => Ok(puzzles::lits::formulate::formulation_keys()),
         "nonogram" => Ok(puzzles::nonogram::formulation_keys()),
         "skeleton" => Ok(puzzles::skeleton::formulate::keys()),
+        "starbattle" => Ok(puzzles::starbattle::formulate::formulation_keys()),
         "tetromino" => Ok(Vec::new()),
         _ => Err(unknown_genre(genre)),
     }
@@ -219,6 +229,10 @@ pub fn load(genre: &str, input: &Input) -> Result<Box<dyn DynPuzzle>> {
             &input.source,
             &input.text,
         )?)),
+        "lits" => Ok(Box::new(puzzles::lits::parse::parse(
+            &input.source,
+            &input.text,
+        )?)),
         "nonogram" if puzzles::nonogram::colour::is_colour_g(&input.text) => Ok(Box::new(
             puzzles::nonogram::colour::parse_g(&input.source, &input.text)?,
         )),
@@ -230,6 +244,10 @@ pub fn load(genre: &str, input: &Input) -> Result<Box<dyn DynPuzzle>> {
             &input.source,
             &input.text,
             None,
+        )?)),
+        "starbattle" => Ok(Box::new(puzzles::starbattle::parse::parse(
+            &input.source,
+            &input.text,
         )?)),
         "tetromino" => Ok(Box::new(puzzles::tetromino::load_text(
             &input.source,

@@ -1,7 +1,9 @@
 //! The grid-puzzle toolkit: a rectangular grid with raster cell ids and one naming scheme
 //! (`r3c4`), neighbours, 2×2 windows, lines and runs, rooms, polyomino placements, shading grids
-//! in and out, and the generic grid text format every grid genre reads.
+//! in and out, "no two chosen cells touch" (kings), and the generic grid text format every
+//! grid genre reads.
 
+pub mod kings;
 pub mod polyomino;
 pub mod room_clues;
 pub mod rooms;

@@ -3,6 +3,7 @@
 //! piece sets (free and one-sided tetrominoes, free pentominoes).
 
 use super::{Cell, Grid};
+use crate::model::{Constraint, LinExpr, Model, Var};
 
 /// Which turns of a piece still count as the same piece.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -143,6 +144,73 @@ pub fn placements(
         }
     }
     out
+}
+
+/// The piece of `pieces` that the given (row, column) cells form, in any of its orientations
+/// and anywhere on a grid, if they form one.
+pub fn identify<'a>(pieces: &'a [Polyomino], cells: &[(usize, usize)]) -> Option<&'a Polyomino> {
+    pieces.iter().find(|p| p.orientation_of(cells).is_some())
+}
+
+/// Every placement of every piece whose cells all satisfy `allowed`, piece by piece.
+pub fn placements_of_all(
+    grid: &Grid,
+    pieces: &[Polyomino],
+    allowed: impl Fn(Cell) -> bool + Copy,
+) -> Vec<Placement> {
+    let per_piece = pieces.iter().map(|p| placements(grid, p, allowed));
+    per_piece.flatten().collect()
+}
+
+/// The 0/1 variables of a piece chosen among placements (see [`add_one_placement`]).
+#[derive(Clone, Debug)]
+pub struct Chosen {
+    /// One per placement, true for the chosen one.
+    pub placements: Vec<Var>,
+    /// One per letter asked for, true when the chosen piece has that letter.
+    pub letters: Vec<Var>,
+}
+
+/// Adds "exactly one of `placed` is chosen, and each of `cells` is shaded exactly when the
+/// chosen placement covers it" (`shaded` is indexed by cell), with one 0/1 per placement named
+/// `{letter}{i}[{name}]` and one per letter of `letters` named `letter[{name}:{L}]`. Both links
+/// are sums (`shaded = Σ covering placements`), the tightest form for MIP; in CNF each is a
+/// clause and an at-most-one.
+pub fn add_one_placement(
+    model: &mut Model,
+    name: &str,
+    placed: &[Placement],
+    cells: &[Cell],
+    shaded: &[Var],
+    letters: &[char],
+) -> Chosen {
+    let vars: Vec<Var> = (placed.iter().enumerate())
+        .map(|(i, p)| model.new_bool(format!("{}{i}[{name}]", p.letter)))
+        .collect();
+    let one = Constraint::exactly_one(vars.iter().map(|v| v.lit()));
+    model.add(format!("one piece in {name}"), one);
+    let sum_if = |keep: &dyn Fn(&Placement) -> bool| -> LinExpr {
+        let pairs = placed.iter().zip(&vars).filter(|(p, _)| keep(p));
+        LinExpr::sum_vars(pairs.map(|(_, &v)| v))
+    };
+    for &c in cells {
+        let mut covering = sum_if(&|p| p.cells.contains(&c));
+        covering.add_term(-1, shaded[c]);
+        let what = format!("{name} covers {}", model.name(shaded[c]));
+        model.add(what, covering.eq(0));
+    }
+    let mut of_letter = Vec::new();
+    for &l in letters {
+        let v = model.new_bool(format!("letter[{name}:{l}]"));
+        let mut sum = sum_if(&|p| p.letter == l);
+        sum.add_term(-1, v);
+        model.add(format!("{name} is {l}"), sum.eq(0));
+        of_letter.push(v);
+    }
+    Chosen {
+        placements: vars,
+        letters: of_letter,
+    }
 }
 
 fn set(pieces: &[(char, &[(isize, isize)])], symmetry: Symmetry) -> Vec<Polyomino> {
@@ -293,6 +361,18 @@ mod tests {
     }
 
     #[test]
+    fn identify_names_the_piece_in_any_orientation_or_none() {
+        let pieces = free_tetrominoes();
+        let letter = |cells: &[(usize, usize)]| identify(&pieces, cells).map(|p| p.letter);
+        // A Z (the mirrored S) standing up, and a T pointing left.
+        assert_eq!(letter(&[(2, 8), (3, 7), (3, 8), (4, 7)]), Some('S'));
+        assert_eq!(letter(&[(0, 1), (1, 0), (1, 1), (2, 1)]), Some('T'));
+        assert_eq!(letter(&[(0, 0), (0, 1), (1, 0), (1, 1)]), Some('O'));
+        assert_eq!(letter(&[(0, 0), (0, 1), (1, 2), (1, 3)]), None);
+        assert_eq!(letter(&[(0, 0), (0, 1), (0, 2)]), None);
+    }
+
+    #[test]
     fn an_empty_or_too_big_piece_has_no_placements() {
         let grid = Grid::new(3, 3);
         let empty = Polyomino::new('E', &[], Symmetry::Rotations);
@@ -421,6 +501,35 @@ mod tests {
             assert_eq!(total, expected.len(), "{grid:?}: a placement repeats");
             assert_eq!(mine, expected, "{grid:?} holes {holes:?}");
         }
+    }
+
+    #[test]
+    fn one_placement_models_exactly_the_placements_and_their_letters() {
+        // A plus-shaped region of a 3×3 with a tail: its solutions, projected on the shading
+        // and the letter flags, are exactly the free tetromino placements inside it.
+        let grid = Grid::new(3, 4);
+        let region: Vec<Cell> = vec![1, 4, 5, 6, 7, 9];
+        let pieces = free_tetrominoes();
+        let placed = placements_of_all(&grid, &pieces, |c| region.contains(&c));
+        let letters: Vec<char> = pieces.iter().map(|p| p.letter).collect();
+        let mut m = Model::new();
+        let shaded = grid.answer_bools(&mut m, "shaded");
+        let flags = add_one_placement(&mut m, "R", &placed, &region, &shaded, &letters).letters;
+        for c in grid.cells().filter(|c| !region.contains(c)) {
+            m.add("outside", Constraint::clause([!shaded[c]]));
+        }
+        let keys: Vec<Var> = shaded.iter().chain(&flags).copied().collect();
+        let found = crate::model::testing::satisfiable_projections(&m, &keys);
+        let expected: BTreeSet<u64> = placed
+            .iter()
+            .map(|p| {
+                let cells = p.cells.iter().map(|&c| 1u64 << c);
+                let k = letters.iter().position(|&l| l == p.letter).unwrap();
+                cells.sum::<u64>() | 1 << (grid.len() + k)
+            })
+            .collect();
+        assert_eq!(found, expected);
+        assert!(expected.len() >= 4, "{placed:?}");
     }
 
     #[test]

@@ -241,6 +241,26 @@ impl GridText {
         })
     }
 
+    /// Parses a puzzle made of rooms alone (LITS, star battle): the room-id grid by itself, or
+    /// a clue grid with nothing in it (`-` or `.` everywhere) and then the room-id grid.
+    pub fn parse_rooms_only(source: &str, text: &str) -> Result<GridText> {
+        if let Ok(mut t) = GridText::parse(source, text, false) {
+            let empty = t.cells.iter().map(|id| Token {
+                text: "-".into(),
+                ..id.clone()
+            });
+            let empty = empty.collect();
+            t.room_ids = Some(std::mem::replace(&mut t.cells, empty));
+            return Ok(t);
+        }
+        let t = GridText::parse(source, text, true)?;
+        t.map_cells(|_, v| match v {
+            CellValue::Empty => Ok(()),
+            _ => Err("this genre has no clues: expected `-` or `.` in the clue grid".to_string()),
+        })?;
+        Ok(t)
+    }
+
     /// An input error at a token.
     pub fn error(&self, at: &Token, message: impl Into<String>) -> Error {
         Error::input(&self.source, at.line, at.col, message)
@@ -485,6 +505,29 @@ mod tests {
             e.to_string().starts_with("f:3:5: room `A` has two clues"),
             "{e}"
         );
+    }
+
+    #[test]
+    fn rooms_only_text_is_the_room_grid_alone_or_after_an_empty_clue_grid() {
+        let alone = GridText::parse_rooms_only("f", "a a b\nc c b\n").unwrap();
+        let after =
+            GridText::parse_rooms_only("f", "2 3 1\n- - -\n. - -\n\na a b\nc c b\n").unwrap();
+        assert_eq!(alone.rooms().unwrap(), after.rooms().unwrap());
+        assert_eq!(after.extras[0].text, "1");
+        assert!(alone
+            .map_cells(|_, v| Ok::<_, String>(v == CellValue::Empty))
+            .unwrap()
+            .iter()
+            .all(|&e| e));
+        let with_header = GridText::parse_rooms_only("f", "2 3 1\na a b\nc c b\n").unwrap();
+        assert_eq!(with_header.rooms().unwrap().len(), 3);
+        let e = GridText::parse_rooms_only("f", "- 3\n- -\n\na b\na b\n").unwrap_err();
+        assert!(
+            e.to_string().starts_with("f:1:3: this genre has no clues"),
+            "{e}"
+        );
+        let e = GridText::parse_rooms_only("f", "a a b\nc c\n").unwrap_err();
+        assert!(e.to_string().starts_with("f:2:4: ragged grid"), "{e}");
     }
 
     #[test]

@@ -468,6 +468,12 @@ impl CnfEncoder {
             self.at_most_one(lits);
             return;
         }
+        if k + 1 == lits.len() {
+            // "Not all of them": one clause, where a counter would need about k² clauses
+            // (e.g. `x = Σ p` with the p exclusive reads as "not all of ¬x, ¬p…" one way).
+            self.clauses.push(lits.iter().map(|l| -l).collect());
+            return;
+        }
         match self.card {
             CardEncoding::Totalizer => self.totalizer_at_most(k, lits),
             CardEncoding::Sequential => self.sequential_at_most(k, lits),
@@ -668,6 +674,18 @@ mod tests {
             }
         }
         out
+    }
+
+    #[test]
+    fn at_most_all_but_one_is_a_single_clause() {
+        for card in [CardEncoding::Totalizer, CardEncoding::Sequential] {
+            let mut enc = CnfEncoder::new(&Model::new(), card);
+            let lits: Vec<i32> = (0..6).map(|_| enc.fresh()).collect();
+            let before = enc.num_vars();
+            enc.at_most(5, &lits);
+            assert_eq!(enc.clauses(), &[vec![-1, -2, -3, -4, -5, -6]]);
+            assert_eq!(enc.num_vars(), before);
+        }
     }
 
     fn all_assignments(model: &Model) -> std::collections::BTreeSet<Vec<i64>> {

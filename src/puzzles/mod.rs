@@ -2,8 +2,10 @@
 //! its own solutions and verifies them by its own rules.
 
 pub mod heyawake;
+pub mod lits;
 pub mod nonogram;
 pub mod skeleton;
+pub mod starbattle;
 pub mod tetromino;
 
 use crate::error::Result;

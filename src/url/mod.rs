@@ -9,6 +9,7 @@
 //! - [`Reader::numbers4`]: numbers 0–4 with up to two empty cells folded into the digit
 //!   (slitherlink);
 //! - [`Reader::circles`]: white/black circles, three cells per base-27 digit (masyu);
+//! - [`Reader::decimal`]: a decimal number closed by `/` (star battle's star count);
 //! - [`Reader::expect_end`]: nothing may follow the last piece.
 //!
 //! Every writer emits the shortest form, the one pzprjs writes, so for a URL that pzprjs
@@ -17,6 +18,7 @@
 
 mod borders;
 mod circles;
+mod decimal;
 mod numbers;
 
 pub use circles::Circle;
@@ -188,6 +190,18 @@ pub fn genre_of(url: &str) -> Option<String> {
 /// The canonical URL `https://puzz.link/p?GENRE/W/H/BODY`.
 pub fn url(genre: &str, width: usize, height: usize, body: &str) -> String {
     format!("https://puzz.link/p?{genre}/{width}/{height}/{body}")
+}
+
+/// The canonical URL of a puzzle on `grid`, or an error when a side is above `max_side` (the
+/// largest the genre's URLs allow here).
+pub fn sized_url(genre: &str, grid: Grid, max_side: usize, body: &str) -> Result<String> {
+    if grid.width.max(grid.height) > max_side {
+        return Err(Error::Invalid(format!(
+            "a {}x{} {genre} has no URL here: puzz.link sides are 1..={max_side}",
+            grid.width, grid.height
+        )));
+    }
+    Ok(url(genre, grid.width, grid.height, body))
 }
 
 /// Reads a URL body piece by piece, left to right; errors name the URL column.
@@ -395,6 +409,19 @@ mod tests {
         let e = r.expect_end().unwrap_err();
         assert_eq!(col(e.clone()), 17);
         assert!(e.to_string().contains("`x`"), "{e}");
+    }
+
+    #[test]
+    fn sized_urls_refuse_sides_above_the_limit() {
+        assert_eq!(
+            sized_url("example", Grid::new(2, 3), 3, "ab").unwrap(),
+            "https://puzz.link/p?example/3/2/ab"
+        );
+        let e = sized_url("example", Grid::new(4, 3), 3, "").unwrap_err();
+        assert!(
+            e.to_string().contains("a 3x4 example has no URL here"),
+            "{e}"
+        );
     }
 
     #[test]

@@ -1,0 +1,16 @@
+//! Star battle against cspuz, whole processes (`CSPUZ_URL=… cargo bench --bench starbattle`):
+//! published and planted instances (`benches/plant.py`), with both "no touching" encodings.
+
+#[path = "common/versus_cspuz.rs"]
+mod versus_cspuz;
+
+fn main() {
+    versus_cspuz::run(
+        "starbattle",
+        &[
+            "models/starbattle/cspuz_6x6.url",
+            "models/starbattle/noqx_15x15_3.url",
+        ],
+        &["", "touching=pairs"],
+    );
+}

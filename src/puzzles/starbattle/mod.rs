@@ -1,0 +1,222 @@
+//! Star battle: place stars so that (1) no two stars touch, not even diagonally, (2) every room
+//! and (3) every row and column holds exactly K stars. Read top-down: the puzzle, its rules
+//! (`check`), the formulation (`formulate.rs`), the inputs (`parse.rs`).
+
+pub mod formulate;
+pub mod parse;
+
+use crate::grid::{Grid, Rooms};
+
+/// A star battle instance: a grid cut into rooms, and the number of stars per line and room.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StarBattle {
+    /// The grid (square in a solvable puzzle).
+    pub grid: Grid,
+    /// The rooms.
+    pub rooms: Rooms,
+    /// K: the stars in every row, column and room (at least 1).
+    pub stars: u32,
+}
+
+/// A solution: whether each cell holds a star.
+pub type Stars = Vec<bool>;
+
+impl StarBattle {
+    /// Checks a solution against the three rules; the error says which rule and where.
+    pub fn check(&self, star: &[bool]) -> Result<(), String> {
+        let (g, k) = (self.grid, self.stars as usize);
+        if star.len() != g.len() {
+            return Err("the solution does not cover the grid".into());
+        }
+        for a in g.cells().filter(|&a| star[a]) {
+            if let Some(b) = g.neighbours8(a).find(|&b| b > a && star[b]) {
+                return Err(format!(
+                    "rule 1: stars {} and {} touch",
+                    g.name(a),
+                    g.name(b)
+                ));
+            }
+        }
+        let count = |cells: &[usize]| cells.iter().filter(|&&c| star[c]).count();
+        // Rooms first, as pzprjs reports them.
+        let rooms = self
+            .rooms
+            .cells
+            .iter()
+            .map(|cells| (2, "room", cells.clone()));
+        let rows = g.rows().into_iter().map(|l| (3, "row", l));
+        let lines = rows.chain(g.columns().into_iter().map(|l| (3, "column", l)));
+        for (rule, what, cells) in rooms.chain(lines) {
+            let n = count(&cells);
+            if n != k {
+                let at = g.name(cells[0]);
+                return Err(format!(
+                    "rule {rule}: the {what} at {at} holds {n} stars, not {k}"
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::testing::Rng;
+    use crate::solve::{solve_puzzle, Mode, SolveOptions};
+
+    /// pzprjs's test/script/starbattle.js board (rooms as ids, K = 1).
+    const PZPRJS: &str =
+        "6 6 1\n0 0 0 1 1 1\n0 1 1 1 2 2\n0 3 3 4 4 2\n5 5 3 3 4 2\n5 4 4 4 4 2\n5 2 2 2 2 2\n";
+
+    fn stars(rows: &[&str]) -> Stars {
+        rows.iter()
+            .flat_map(|r| r.chars())
+            .map(|c| c == '#')
+            .collect()
+    }
+
+    #[test]
+    fn pzprjs_failcheck_boards_break_the_rule_pzprjs_names() {
+        let p = parse::parse_text("t", PZPRJS).unwrap();
+        let empty = ["......"; 4];
+        // starAround, bkStarGt, bkStarLt, lnStarNe, in pzprjs's order of checks.
+        for (rule, board) in [
+            (
+                "rule 1",
+                ["......", "......", "...#..", "..#...", "......", "......"],
+            ),
+            (
+                "rule 2: the room at r1c1 holds 2",
+                ["..#...", "......", "#.....", "......", "......", "......"],
+            ),
+            (
+                "rule 2: the room at r1c4 holds 0",
+                ["..#...", "......", "......", "......", "......", "......"],
+            ),
+            (
+                "rule 3: the row at r5c1 holds 2",
+                [".#....", "...#..", ".....#", "..#...", "#...#.", "......"],
+            ),
+        ] {
+            let e = p.check(&stars(&board)).unwrap_err();
+            assert!(e.starts_with(rule), "{board:?}: {e}");
+        }
+        let answer = [".#....", "...#..", ".....#", "..#...", "....#.", "#....."];
+        assert_eq!(p.check(&stars(&answer)), Ok(()));
+        assert!(p.check(&stars(&empty)).is_err());
+    }
+
+    #[test]
+    fn each_rule_names_where_it_breaks() {
+        let p = parse::parse_text("t", "4 4 1\na b b b\na a a b\nc c d d\nc c d d\n").unwrap();
+        let e = p
+            .check(&stars(&[".#..", "...#", "#...", "..#."]))
+            .unwrap_err();
+        assert_eq!(e, "rule 2: the room at r1c1 holds 0 stars, not 1");
+        let e = p
+            .check(&stars(&["#...", "...#", ".#..", "..#."]))
+            .unwrap_err();
+        assert_eq!(e, "rule 1: stars r3c2 and r4c3 touch");
+        let p = parse::parse_text("t", "4 4 1\na a b b\na a b b\nc c d d\nc c d d\n").unwrap();
+        assert_eq!(p.check(&stars(&[".#..", "...#", "#...", "..#."])), Ok(()));
+        let e = p
+            .check(&stars(&[".#..", "...#", "....", "#.#."]))
+            .unwrap_err();
+        assert_eq!(e, "rule 3: the row at r3c1 holds 0 stars, not 1");
+        let e = p
+            .check(&stars(&["#...", "..#.", "#...", "..#."]))
+            .unwrap_err();
+        assert_eq!(e, "rule 3: the column at r1c1 holds 2 stars, not 1");
+        assert!(p.check(&[true]).is_err());
+    }
+
+    /// Every valid solution, by trying every placement of K stars in each row (rule 2 asks for
+    /// that much).
+    fn brute_force(p: &StarBattle) -> Vec<Stars> {
+        let (n, k) = (p.grid.width, p.stars);
+        let row_sets: Vec<u32> = (0u32..1 << n).filter(|m| m.count_ones() == k).collect();
+        let mut boards: Vec<Vec<u32>> = vec![vec![]];
+        for _ in 0..p.grid.height {
+            let mut next = Vec::new();
+            for b in &boards {
+                next.extend(row_sets.iter().map(|&r| [b.clone(), vec![r]].concat()));
+            }
+            boards = next;
+        }
+        let to_stars = |b: &Vec<u32>| {
+            p.grid
+                .cells()
+                .map(|c| b[c / n] >> (c % n) & 1 == 1)
+                .collect()
+        };
+        let mut all: Vec<Stars> = boards
+            .iter()
+            .map(to_stars)
+            .filter(|s: &Stars| p.check(s).is_ok())
+            .collect();
+        all.sort();
+        all
+    }
+
+    /// N rooms grown at random from N random seeds.
+    fn random_rooms(rng: &mut Rng, g: Grid, n: usize) -> Rooms {
+        let mut label: Vec<Option<usize>> = vec![None; g.len()];
+        let mut seeds: Vec<usize> = g.cells().collect();
+        for i in 0..n {
+            let j = i + rng.below((seeds.len() - i) as u64) as usize;
+            seeds.swap(i, j);
+            label[seeds[i]] = Some(i);
+        }
+        while label.contains(&None) {
+            let c = rng.below(g.len() as u64) as usize;
+            let around: Vec<usize> = g.neighbours4(c).filter_map(|d| label[d]).collect();
+            if label[c].is_none() && !around.is_empty() {
+                label[c] = Some(around[rng.below(around.len() as u64) as usize]);
+            }
+        }
+        Rooms::from_labels(g, &label).unwrap()
+    }
+
+    #[test]
+    fn every_encoding_and_backend_finds_exactly_the_brute_force_solutions() {
+        let mut rng = Rng::new(11);
+        let (mut solved, mut none) = (0, 0);
+        for round in 0..30 {
+            let (n, k) = if round % 3 == 2 {
+                (5, 2)
+            } else {
+                (3 + rng.below(3) as usize, 1)
+            };
+            let grid = Grid::new(n, n);
+            // Mostly N rooms; now and then one fewer, which the precheck answers.
+            let count = if round % 7 == 6 { n - 1 } else { n };
+            let p = StarBattle {
+                grid,
+                rooms: random_rooms(&mut rng, grid, count),
+                stars: k,
+            };
+            let expected = brute_force(&p);
+            for (backend, spec) in [
+                ("varisat", "touching=windows,card=totalizer"),
+                ("batsat", "touching=pairs,card=seq"),
+                ("microlp", "touching=windows"),
+                ("microlp", "touching=pairs"),
+            ] {
+                let opts = SolveOptions::new(backend, spec, Mode::Count(1000));
+                let mut found = solve_puzzle(&p, &opts).unwrap().solutions;
+                found.sort();
+                assert_eq!(found, expected, "{backend} {spec} on {:?}", p.rooms.cells);
+            }
+            if expected.is_empty() {
+                none += 1
+            } else {
+                solved += 1
+            }
+        }
+        assert!(
+            solved >= 5 && none >= 5,
+            "{solved} with solutions, {none} without"
+        );
+    }
+}
