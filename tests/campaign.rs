@@ -12,7 +12,8 @@
 //! - `exit`: an exit code outside 0–3;
 //! - `hang`: a run past its wall-clock limit (every run has `--timeout` or `--time`);
 //! - `panic`: a panic message on standard error, even one that ended in a clean exit code;
-//! - `solver`: a solver failure (an embedded solver returning a solution that breaks the rules);
+//! - `solver`: a solver failure (a solution that breaks the rules, a solver file that cannot be
+//!   read or was not written), unless an external solver was killed by the campaign's limits;
 //! - `position`: an `error:` line of exit code 2 without `SOURCE:LINE:COL:` — except the
 //!   refusals that are about the command rather than the input text (an export format that
 //!   cannot hold this puzzle, a formulation that refuses its size, an argument that names no
@@ -502,6 +503,8 @@ fn mutation_campaign_finds_no_crash_no_bad_exit_and_no_unpositioned_error() {
     let mut exit_codes: BTreeMap<String, u64> = BTreeMap::new();
     let mut findings: BTreeMap<&str, u64> = BTreeMap::new();
     let mut exempt: BTreeMap<String, u64> = BTreeMap::new();
+    // What the exit-3 runs were: the kind of their error line, or a partial answer.
+    let mut exit3: BTreeMap<String, u64> = BTreeMap::new();
     let mut saved = 0;
     let start = Instant::now();
     while start.elapsed().as_secs() < seconds {
@@ -557,6 +560,29 @@ fn mutation_campaign_finds_no_crash_no_bad_exit_and_no_unpositioned_error() {
             _ => "?".into(),
         };
         *exit_codes.entry(code).or_default() += 1;
+        if outcome.code == Some(3) {
+            let kind = match outcome.stderr.lines().find(|l| l.starts_with("error: ")) {
+                Some(line) => {
+                    let rest = &line["error: ".len()..];
+                    let cut = rest.find([':', '(', ';']).unwrap_or(rest.len()).min(40);
+                    rest[..cut].trim().to_string()
+                }
+                None if outcome.stdout.contains("at least")
+                    || outcome.stdout.contains("incomplete") =>
+                {
+                    "partial answer (at least N / incomplete)".to_string()
+                }
+                None => outcome
+                    .stdout
+                    .lines()
+                    .last()
+                    .unwrap_or("")
+                    .chars()
+                    .take(40)
+                    .collect(),
+            };
+            *exit3.entry(kind).or_default() += 1;
+        }
         let sources = vec![input_arg.clone(), "URL".to_string(), "-".to_string()];
         let mut classes = Vec::new();
         if outcome.hung {
@@ -571,9 +597,11 @@ fn mutation_campaign_finds_no_crash_no_bad_exit_and_no_unpositioned_error() {
         if outcome.stderr.contains("panicked at") {
             classes.push("panic");
         }
+        // An external solver killed by the campaign's own limits is the environment; any
+        // other solver failure (a solution that breaks the rules, a file a solver cannot read
+        // or did not write) is a finding.
         if outcome.stderr.contains("error: solver failure")
-            && !outcome.stderr.contains("dimacs:")
-            && !outcome.stderr.contains("lp:")
+            && !outcome.stderr.contains("killed by signal")
         {
             classes.push("solver");
         }
@@ -610,6 +638,7 @@ fn mutation_campaign_finds_no_crash_no_bad_exit_and_no_unpositioned_error() {
         "runs": runs,
         "per_verb": per_verb,
         "exit_codes": exit_codes,
+        "exit_3_kinds": exit3,
         "findings": findings,
         "exempt_refusals": exempt,
     });

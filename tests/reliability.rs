@@ -610,6 +610,39 @@ fn bytes_that_are_not_utf8_are_an_error_at_their_position_in_every_genre() {
 }
 
 #[test]
+fn facts_over_external_lp_solvers_end_with_a_row_they_can_read() {
+    // Found by the campaign: a 1×2 heyawake of one unclued room has two solutions (`#.` and
+    // `.#`: at least one shaded, never two touching), so the facts loop ends with an empty
+    // clause, which cbc and glpsol refused as written (`0 >= 1`).
+    let dir = scratch("lp-facts");
+    let pair = write(&dir, "pair.txt", "AA\n");
+    for solver in ["cbc", "glpsol"] {
+        if !puzzlec::backend::process::on_path(solver) {
+            println!("skipped lp:{solver}: not installed");
+            continue;
+        }
+        let backend = format!("lp:{solver}");
+        let r = run(&[
+            "solve",
+            "heyawake",
+            &pair,
+            "-b",
+            &backend,
+            "--facts",
+            "--timeout",
+            "60",
+        ]);
+        assert_eq!(r.code, 0, "{backend}: {}", r.stderr);
+        assert!(
+            r.stdout.starts_with("??\n\n2 solution(s) examined"),
+            "{backend}: {}",
+            r.stdout
+        );
+    }
+    std::fs::remove_dir_all(dir).ok();
+}
+
+#[test]
 fn the_native_solver_on_a_colour_nonogram_says_why_it_cannot() {
     let r = run(&[
         "solve",

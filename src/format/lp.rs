@@ -91,14 +91,20 @@ pub fn write_lp(model: &Model, rows: &[LinearRow], comments: &[String]) -> (Stri
     out.push_str("\nSubject To\n");
     for (row, name) in rows.iter().zip(&row_names) {
         let _ = write!(out, " {name}: ");
-        push_terms(
-            &mut out,
-            row.expr
-                .terms
-                .iter()
-                .map(|&(c, v)| (c, var_names[v.index()].clone())),
-            "   ",
-        );
+        if row.expr.terms.is_empty() && !var_names.is_empty() {
+            // A row without variables (an empty clause: `0 >= 1`) is written over a variable
+            // with coefficient 0: cbc and glpsol reject a constraint that names none.
+            let _ = write!(out, "0 {}", var_names[0]);
+        } else {
+            push_terms(
+                &mut out,
+                row.expr
+                    .terms
+                    .iter()
+                    .map(|&(c, v)| (c, var_names[v.index()].clone())),
+                "   ",
+            );
+        }
         let _ = writeln!(out, " {} {}", row.sense.symbol(), row.rhs);
     }
     out.push_str("Bounds\n");
@@ -223,6 +229,19 @@ pub fn row_holds(row: &LinearRow, value: impl Fn(usize) -> i64) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_row_without_variables_names_one_with_coefficient_zero() {
+        // The facts loop ends with an empty clause (`Σ ∅ ≥ 1`, infeasible); cbc and glpsol
+        // reject `0 >= 1`, so the row is written over the first variable.
+        let mut m = Model::new();
+        m.new_bool("x");
+        let rows = vec![crate::lower::linear::row(
+            &crate::model::NamedConstraint::new("empty", crate::model::Constraint::clause([])),
+        )];
+        let (text, _) = write_lp(&m, &rows, &[]);
+        assert!(text.contains(" empty: 0 x >= 1\n"), "{text}");
+    }
 
     #[test]
     fn names_are_sanitised_and_unique() {
