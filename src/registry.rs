@@ -22,6 +22,10 @@ pub const GENRES: &[(&str, &str)] = &[
         "fill-in crossword: every listed word into one slot, crossings agree",
     ),
     (
+        "slitherlink",
+        "draw one loop along the grid lines; a number counts its cell's sides on the loop",
+    ),
+    (
         "tetromino",
         "tile a region with tetrominoes drawn from Tetris 7-bags (`puzzlec tetromino list` lists all)",
     ),
@@ -125,6 +129,7 @@ pub fn formulation_keys(genre: &str) -> Result<Vec<FormulationKey>> {
         "heyawake" => Ok(puzzles::heyawake::formulate::formulation_keys()),
         "nonogram" => Ok(puzzles::nonogram::formulation_keys()),
         "skeleton" => Ok(puzzles::skeleton::formulate::keys()),
+        "slitherlink" => Ok(puzzles::slitherlink::formulate::formulation_keys()),
         "tetromino" => Ok(Vec::new()),
         _ => Err(unknown_genre(genre)),
     }
@@ -158,6 +163,10 @@ pub fn load(genre: &str, input: &Input) -> Result<Box<dyn DynPuzzle>> {
             &input.source,
             &input.text,
             None,
+        )?)),
+        "slitherlink" => Ok(Box::new(puzzles::slitherlink::parse::parse(
+            &input.source,
+            &input.text,
         )?)),
         "tetromino" => Ok(Box::new(puzzles::tetromino::load_text(
             &input.source,

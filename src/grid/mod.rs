@@ -2,6 +2,7 @@
 //! (`r3c4`), neighbours, 2×2 windows, lines and runs, rooms, polyomino placements, shading grids
 //! in and out, and the generic grid text format every grid genre reads.
 
+pub mod lines;
 pub mod polyomino;
 pub mod room_clues;
 pub mod rooms;

@@ -4,6 +4,7 @@
 pub mod heyawake;
 pub mod nonogram;
 pub mod skeleton;
+pub mod slitherlink;
 pub mod tetromino;
 
 use crate::error::Result;
