@@ -14,6 +14,10 @@ pub const GENRES: &[(&str, &str)] = &[
         "shade cells: rooms with counts, no touching, connected unshaded, no run over two borders",
     ),
     (
+        "masyu",
+        "draw one loop through cell centres and every pearl: straight on white, turning on black",
+    ),
+    (
         "nonogram",
         "paint cells so that each row's and column's runs match its clue",
     ),
@@ -127,6 +131,7 @@ fn unknown_genre(genre: &str) -> Error {
 pub fn formulation_keys(genre: &str) -> Result<Vec<FormulationKey>> {
     match genre {
         "heyawake" => Ok(puzzles::heyawake::formulate::formulation_keys()),
+        "masyu" => Ok(puzzles::masyu::formulate::formulation_keys()),
         "nonogram" => Ok(puzzles::nonogram::formulation_keys()),
         "skeleton" => Ok(puzzles::skeleton::formulate::keys()),
         "slitherlink" => Ok(puzzles::slitherlink::formulate::formulation_keys()),
@@ -149,6 +154,10 @@ pub fn native_solvers(genre: &str) -> &'static [&'static str] {
 pub fn load(genre: &str, input: &Input) -> Result<Box<dyn DynPuzzle>> {
     match genre {
         "heyawake" => Ok(Box::new(puzzles::heyawake::parse::parse(
+            &input.source,
+            &input.text,
+        )?)),
+        "masyu" => Ok(Box::new(puzzles::masyu::parse::parse(
             &input.source,
             &input.text,
         )?)),

@@ -83,7 +83,10 @@ pub fn race(genre: &str, instances: &[(&str, String)], variants: &[Variant], run
                 println!("| {name} | {label} | > {} | – | timeout |", limit.as_secs());
             } else {
                 let n = times.len();
-                println!("| {name} | {label} | {:.3} | {n} | {verdict} |", median(times));
+                println!(
+                    "| {name} | {label} | {:.3} | {n} | {verdict} |",
+                    median(times)
+                );
             }
         }
     }

@@ -30,16 +30,18 @@ impl Grid {
         Some(before + if right { 0 } else { has_right })
     }
 
+    /// Whether the edge from `p` one step `(dr, dc)` away is used (false off the grid).
+    pub fn line_uses(&self, used: &[bool], p: Cell, dr: isize, dc: isize) -> bool {
+        let edge = self.offset(p, dr, dc).and_then(|q| self.edge_index(p, q));
+        edge.is_some_and(|e| used[e])
+    }
+
     /// Each point's used edges as letters from `e n s w` in that order (`es`, `ns`, …), `.` for
     /// none; a row's entries separated by single spaces.
     pub fn line_rows(&self, used: &[bool]) -> Vec<String> {
         let letters = |p: Cell| -> String {
-            let s: String = DIRECTIONS
-                .iter()
-                .filter(|&&(_, dr, dc)| {
-                    let q = self.offset(p, dr, dc);
-                    q.is_some_and(|q| used[self.edge_index(p, q).expect("neighbours")])
-                })
+            let s: String = (DIRECTIONS.iter())
+                .filter(|&&(_, dr, dc)| self.line_uses(used, p, dr, dc))
                 .map(|d| d.0)
                 .collect();
             if s.is_empty() {

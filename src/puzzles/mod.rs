@@ -2,6 +2,7 @@
 //! its own solutions and verifies them by its own rules.
 
 pub mod heyawake;
+pub mod masyu;
 pub mod nonogram;
 pub mod skeleton;
 pub mod slitherlink;
