@@ -18,12 +18,20 @@ pub const GENRES: &[(&str, &str)] = &[
         "shade one L, I, T or S per room: equal pieces never touch, all connected, no 2x2",
     ),
     (
+        "masyu",
+        "draw one loop through cell centres and every pearl: straight on white, turning on black",
+    ),
+    (
         "nonogram",
         "paint cells so that each row's and column's runs match its clue",
     ),
     (
         "skeleton",
         "fill-in crossword: every listed word into one slot, crossings agree",
+    ),
+    (
+        "slitherlink",
+        "draw one loop along the grid lines; a number counts its cell's sides on the loop",
     ),
     (
         "starbattle",
@@ -204,8 +212,10 @@ pub fn formulation_keys(genre: &str) -> Result<Vec<FormulationKey>> {
     match genre {
         "heyawake" => Ok(puzzles::heyawake::formulate::formulation_keys()),
         "lits" => Ok(puzzles::lits::formulate::formulation_keys()),
+        "masyu" => Ok(puzzles::masyu::formulate::formulation_keys()),
         "nonogram" => Ok(puzzles::nonogram::formulation_keys()),
         "skeleton" => Ok(puzzles::skeleton::formulate::keys()),
+        "slitherlink" => Ok(puzzles::slitherlink::formulate::formulation_keys()),
         "starbattle" => Ok(puzzles::starbattle::formulate::formulation_keys()),
         "tetromino" => Ok(Vec::new()),
         _ => Err(unknown_genre(genre)),
@@ -233,6 +243,10 @@ pub fn load(genre: &str, input: &Input) -> Result<Box<dyn DynPuzzle>> {
             &input.source,
             &input.text,
         )?)),
+        "masyu" => Ok(Box::new(puzzles::masyu::parse::parse(
+            &input.source,
+            &input.text,
+        )?)),
         "nonogram" if puzzles::nonogram::colour::is_colour_g(&input.text) => Ok(Box::new(
             puzzles::nonogram::colour::parse_g(&input.source, &input.text)?,
         )),
@@ -244,6 +258,10 @@ pub fn load(genre: &str, input: &Input) -> Result<Box<dyn DynPuzzle>> {
             &input.source,
             &input.text,
             None,
+        )?)),
+        "slitherlink" => Ok(Box::new(puzzles::slitherlink::parse::parse(
+            &input.source,
+            &input.text,
         )?)),
         "starbattle" => Ok(Box::new(puzzles::starbattle::parse::parse(
             &input.source,

@@ -4,6 +4,7 @@
 //! grid genre reads.
 
 pub mod kings;
+pub mod lines;
 pub mod polyomino;
 pub mod room_clues;
 pub mod rooms;

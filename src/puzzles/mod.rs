@@ -3,8 +3,10 @@
 
 pub mod heyawake;
 pub mod lits;
+pub mod masyu;
 pub mod nonogram;
 pub mod skeleton;
+pub mod slitherlink;
 pub mod starbattle;
 pub mod tetromino;
 

@@ -64,6 +64,13 @@ impl Frame {
     /// Reads `…?GENRE/W/H/BODY` (puzz.link `p?`, pzv.jp `p.html?`, `_edit`/`_play`/`_test`
     /// suffixes, `v:` tokens) for the expected genre, with sides in `1..=max_side`.
     pub fn parse(url: &str, genre: &str, max_side: usize) -> Result<Frame> {
+        Frame::parse_named(url, &[genre], max_side)
+    }
+
+    /// Like [`Frame::parse`] for a genre pzprjs knows by several names (`mashu`, `masyu`,
+    /// `pearl`); errors use the first.
+    pub fn parse_named(url: &str, names: &[&str], max_side: usize) -> Result<Frame> {
+        let genre = names[0];
         let url = url.trim();
         let usage = format!("expected …?{genre}/W/H/BODY");
         let col_of = |byte: usize| url[..byte].chars().count() + 1;
@@ -88,7 +95,7 @@ impl Frame {
         if genre_token.is_empty() {
             return Err(error_at(col_of(genre_at), format!("empty URL; {usage}")));
         }
-        if written != genre {
+        if !names.contains(&written) {
             return Err(error_at(
                 col_of(genre_at),
                 format!("`{genre_token}` is not a {genre} URL; {usage}"),
@@ -358,6 +365,18 @@ mod tests {
             let at = url.trim().find("aa66").unwrap() + 1;
             assert_eq!(f.body_col, at, "{url}");
         }
+    }
+
+    #[test]
+    fn a_genre_with_aliases_reads_each_name_and_refuses_others_by_its_first() {
+        let names = ["mashu", "masyu", "pearl"];
+        for g in names {
+            let url = format!("https://puzz.link/p?{g}_edit/2/1/0");
+            let f = Frame::parse_named(&url, &names, 200).unwrap();
+            assert_eq!((f.genre.as_str(), f.body.as_str()), (g, "0"));
+        }
+        let e = Frame::parse_named("p?slither/2/1/0", &names, 200).unwrap_err();
+        assert!(e.to_string().contains("not a mashu URL"), "{e}");
     }
 
     #[test]

@@ -1,0 +1,199 @@
+//! Masyu: draw one closed loop through cell centres that passes every pearl; it goes straight
+//! through a white pearl and turns in the cell before or after it, and turns on a black pearl
+//! and goes straight through the next cell on both sides. Read top-down: the puzzle, its rules
+//! (`check`), the formulation (`formulate.rs`), the inputs (`parse.rs`).
+
+pub mod formulate;
+pub mod parse;
+
+use crate::grid::lines::DIRECTIONS;
+use crate::grid::{Cell, Grid};
+pub use crate::url::Circle as Pearl;
+
+/// A masyu instance.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Masyu {
+    /// The grid of cells.
+    pub grid: Grid,
+    /// Each cell's pearl, if any.
+    pub pearls: Vec<Option<Pearl>>,
+}
+
+/// A solution: whether the loop joins each pair of adjacent cells, in the order of
+/// `grid.edges()`.
+pub type Links = Vec<bool>;
+
+impl Masyu {
+    /// The pearls with their cells, in raster order.
+    pub fn pearl_cells(&self) -> impl Iterator<Item = (Cell, Pearl)> + '_ {
+        (self.pearls.iter().enumerate()).filter_map(|(c, p)| p.map(|p| (c, p)))
+    }
+
+    /// Checks links against the rules: (1) one closed loop without branches or crossings,
+    /// (2) through every pearl, (3) straight through a white pearl, turning in at least one of
+    /// the cells next to it, (4) turning on a black pearl, straight through both cells next to it.
+    pub fn check(&self, used: &[bool]) -> Result<(), String> {
+        let g = self.grid;
+        g.check_single_loop(used)
+            .map_err(|e| format!("rule 1: {e}"))?;
+        let uses = |p: Cell, (dr, dc): (isize, isize)| g.line_uses(used, p, dr, dc);
+        // The loop leaves `p` in direction d and goes on the same way from the next cell.
+        let goes_on =
+            |p: Cell, d: (isize, isize)| g.offset(p, d.0, d.1).is_some_and(|q| uses(q, d));
+        for (p, pearl) in self.pearl_cells() {
+            let name = g.name(p);
+            let ways: Vec<(isize, isize)> = (DIRECTIONS.iter())
+                .map(|&(_, dr, dc)| (dr, dc))
+                .filter(|&d| uses(p, d))
+                .collect();
+            if ways.is_empty() {
+                return Err(format!("rule 2: the loop misses the pearl at {name}"));
+            }
+            let straight = ways[0] == (-ways[1].0, -ways[1].1);
+            let error = match pearl {
+                Pearl::White if !straight => Some("3: the loop turns on the white pearl"),
+                Pearl::White if ways.iter().all(|&d| goes_on(p, d)) => {
+                    Some("3: the loop turns in neither cell next to the white pearl")
+                }
+                Pearl::Black if straight => {
+                    Some("4: the loop goes straight through the black pearl")
+                }
+                Pearl::Black if !ways.iter().all(|&d| goes_on(p, d)) => {
+                    Some("4: the loop turns in a cell next to the black pearl")
+                }
+                _ => None,
+            };
+            if let Some(what) = error {
+                return Err(format!("rule {what} at {name}"));
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::lines::tests::all_single_loops;
+    use crate::model::testing::Rng;
+    use crate::solve::{solve_puzzle, Mode, SolveOptions};
+    use std::collections::BTreeSet;
+
+    fn pzprjs_6x6() -> (Masyu, Links) {
+        let p = parse::parse_url("https://puzz.link/p?mashu/6/6/1063000i3000").unwrap();
+        let rows: Vec<&str> = include_str!("../../../models/masyu/pzprjs_6x6.answer")
+            .lines()
+            .collect();
+        let answer = p.grid.parse_line_rows(&rows).unwrap();
+        (p, answer)
+    }
+
+    /// The links of the loop around the cells of a rectangle of cells (rows r0..=r1, columns
+    /// c0..=c1).
+    fn rectangle(g: Grid, (r0, c0): (usize, usize), (r1, c1): (usize, usize)) -> Links {
+        let mut used = vec![false; g.edges().len()];
+        let mut link = |a: (usize, usize), b: (usize, usize)| {
+            used[g.edge_index(g.cell(a.0, a.1), g.cell(b.0, b.1)).unwrap()] = true
+        };
+        for c in c0..c1 {
+            link((r0, c), (r0, c + 1));
+            link((r1, c), (r1, c + 1));
+        }
+        for r in r0..r1 {
+            link((r, c0), (r + 1, c0));
+            link((r, c1), (r + 1, c1));
+        }
+        used
+    }
+
+    #[test]
+    fn the_published_answer_keeps_every_rule_and_each_rule_is_enforced() {
+        let (p, answer) = pzprjs_6x6();
+        assert_eq!(p.check(&answer), Ok(()));
+        let g = p.grid;
+        let rule = |pearls: &[(usize, Pearl)], used: &Links| {
+            let mut q = Masyu {
+                grid: g,
+                pearls: vec![None; 36],
+            };
+            for &(c, pearl) in pearls {
+                q.pearls[c] = Some(pearl);
+            }
+            q.check(used).map_err(|e| e[..6].to_string())
+        };
+        // The loop around the whole grid: straight along the edges, turning at the corners.
+        let border = rectangle(g, (0, 0), (5, 5));
+        let (w, b) = (Pearl::White, Pearl::Black);
+        assert_eq!(rule(&[(0, b), (1, w)], &border), Ok(()));
+        assert_eq!(rule(&[(14, w)], &border).unwrap_err(), "rule 2");
+        assert_eq!(rule(&[(0, w)], &border).unwrap_err(), "rule 3");
+        // r1c2 is straight next to the r1c1 corner; r1c3 has straight neighbours on both sides.
+        assert_eq!(rule(&[(1, w)], &border), Ok(()));
+        assert_eq!(rule(&[(2, w)], &border).unwrap_err(), "rule 3");
+        assert_eq!(rule(&[(3, b)], &border).unwrap_err(), "rule 4");
+        // A 2×2 loop turns right next to each of its corners.
+        assert_eq!(
+            rule(&[(0, b)], &rectangle(g, (0, 0), (1, 1))).unwrap_err(),
+            "rule 4"
+        );
+        assert_eq!(rule(&[], &vec![false; border.len()]).unwrap_err(), "rule 1");
+    }
+
+    /// A random tiny puzzle: pearls where a random loop allows them, and a few random ones.
+    fn random_puzzle(rng: &mut Rng, h: usize, w: usize) -> Masyu {
+        let g = Grid::new(h, w);
+        let loops = all_single_loops(g);
+        let planted = &loops[rng.below(loops.len() as u64) as usize];
+        let mut p = Masyu {
+            grid: g,
+            pearls: vec![None; h * w],
+        };
+        for c in g.cells() {
+            let roll = rng.below(12);
+            for pearl in [Pearl::White, Pearl::Black] {
+                let mut one = Masyu {
+                    grid: g,
+                    pearls: vec![None; h * w],
+                };
+                one.pearls[c] = Some(pearl);
+                if roll < 5 && one.check(planted).is_ok() {
+                    p.pearls[c] = Some(pearl);
+                }
+            }
+            if roll == 11 {
+                p.pearls[c] = Some([Pearl::White, Pearl::Black][rng.below(2) as usize]);
+            }
+        }
+        p
+    }
+
+    #[test]
+    fn every_formulation_finds_exactly_the_loops_a_brute_force_over_all_loops_accepts() {
+        let mut rng = Rng::new(5);
+        let (mut solutions, mut empty) = (0, 0);
+        for case in 0..40 {
+            let (h, w) = [(2, 2), (2, 4), (3, 3), (3, 4), (4, 3), (4, 4)][case % 6];
+            let p = random_puzzle(&mut rng, h, w);
+            let brute: BTreeSet<Links> = all_single_loops(p.grid)
+                .into_iter()
+                .filter(|l| p.check(l).is_ok())
+                .collect();
+            solutions += brute.len();
+            empty += usize::from(brute.is_empty());
+            let mut runs = vec![("varisat", "loop=lazy"), ("batsat", "loop=tree")];
+            if h * w <= 9 {
+                runs.push(("microlp", "loop=flow"));
+            }
+            for (backend, f) in runs {
+                let opts = SolveOptions::new(backend, f, Mode::Count(1000));
+                let report = solve_puzzle(&p, &opts).unwrap();
+                let got: BTreeSet<Links> = report.solutions.into_iter().collect();
+                assert_eq!(got, brute, "case {case} {h}x{w} {backend} {f}: {p:?}");
+            }
+        }
+        assert!(
+            solutions >= 40 && empty >= 3,
+            "{solutions} solutions, {empty} empty"
+        );
+    }
+}

@@ -1,0 +1,154 @@
+//! Slitherlink: draw one closed loop along the grid lines, with no branches or crossings, so
+//! that each number tells how many of its cell's four sides the loop uses. Read top-down: the
+//! puzzle, its rules (`check`), the formulation (`formulate.rs`), the inputs (`parse.rs`).
+
+pub mod formulate;
+pub mod parse;
+
+use crate::grid::{Cell, Clue, Grid};
+
+/// A slitherlink instance.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Slitherlink {
+    /// The grid of cells.
+    pub grid: Grid,
+    /// Each cell's clue: a number 0–4, `?`, or none.
+    pub clues: Vec<Option<Clue>>,
+}
+
+/// A solution: whether each unit segment is on the loop, in the order of
+/// `vertices().edges()`.
+pub type Segments = Vec<bool>;
+
+impl Slitherlink {
+    /// The corners of the cells, `(H+1)×(W+1)`: the points the loop joins (`r1c1` is the
+    /// top-left corner).
+    pub fn vertices(&self) -> Grid {
+        Grid::new(self.grid.height + 1, self.grid.width + 1)
+    }
+
+    /// The segments (indices into `vertices().edges()`) on the four sides of a cell.
+    pub fn sides(&self, cell: Cell) -> [usize; 4] {
+        let v = self.vertices();
+        let (r, c) = self.grid.rc(cell);
+        let corner = |dr, dc| v.cell(r + dr, c + dc);
+        let side = |a, b| v.edge_index(a, b).expect("corners of a cell are adjacent");
+        [
+            side(corner(0, 0), corner(0, 1)),
+            side(corner(1, 0), corner(1, 1)),
+            side(corner(0, 0), corner(1, 0)),
+            side(corner(0, 1), corner(1, 1)),
+        ]
+    }
+
+    /// Checks segments against the rules: (1) they form one closed loop without branches or
+    /// crossings, (2) a numbered cell has that many of its sides on the loop.
+    pub fn check(&self, used: &[bool]) -> Result<(), String> {
+        (self.vertices().check_single_loop(used)).map_err(|e| format!("rule 1: {e}"))?;
+        for cell in self.grid.cells() {
+            if let Some(Clue::Number(n)) = self.clues[cell] {
+                let count = self.sides(cell).iter().filter(|&&e| used[e]).count();
+                if count != n as usize {
+                    let name = self.grid.name(cell);
+                    return Err(format!(
+                        "rule 2: cell {name} has {count} sides on the loop, its clue is {n}"
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::lines::tests::all_single_loops;
+    use crate::model::testing::Rng;
+    use crate::solve::{solve_puzzle, Mode, SolveOptions};
+    use std::collections::BTreeSet;
+
+    fn pzprjs_5x5() -> (Slitherlink, Segments) {
+        let p = parse::parse_url("https://puzz.link/p?slither/5/5/cbcbcddad").unwrap();
+        let rows: Vec<&str> = include_str!("../../../models/slitherlink/pzprjs_5x5.answer")
+            .lines()
+            .collect();
+        let answer = p.vertices().parse_line_rows(&rows).unwrap();
+        (p, answer)
+    }
+
+    #[test]
+    fn the_published_answer_keeps_both_rules_and_each_rule_is_enforced() {
+        let (p, answer) = pzprjs_5x5();
+        assert_eq!(p.check(&answer), Ok(()));
+        // Moving the loop off a clue breaks rule 2 only; a stray segment breaks rule 1.
+        let mut blank = p.clone();
+        blank.clues = vec![None; 25];
+        let mut other = vec![false; answer.len()];
+        for e in p.sides(0) {
+            other[e] = true; // the loop around the top-left cell
+        }
+        assert_eq!(blank.check(&other), Ok(()));
+        assert!(p.check(&other).unwrap_err().starts_with("rule 2"));
+        let mut stray = answer.clone();
+        let unused = stray.iter().position(|&u| !u).unwrap();
+        stray[unused] = true;
+        assert!(p.check(&stray).unwrap_err().starts_with("rule 1"));
+        assert!(p
+            .check(&vec![false; answer.len()])
+            .unwrap_err()
+            .contains("no line"));
+    }
+
+    /// A random tiny puzzle: the side counts of a random loop on some cells, a random number
+    /// or `?` on a few others (so that some puzzles have no solution).
+    fn random_puzzle(rng: &mut Rng, h: usize, w: usize) -> Slitherlink {
+        let mut p = Slitherlink {
+            grid: Grid::new(h, w),
+            clues: vec![None; h * w],
+        };
+        let loops = all_single_loops(p.vertices());
+        let planted = &loops[rng.below(loops.len() as u64) as usize];
+        for cell in p.grid.cells() {
+            let count = p.sides(cell).iter().filter(|&&e| planted[e]).count() as u32;
+            p.clues[cell] = match rng.below(10) {
+                0..=3 => Some(Clue::Number(count)),
+                4 => Some(Clue::Number(rng.below(5) as u32)),
+                5 => Some(Clue::Unknown),
+                _ => None,
+            };
+        }
+        p
+    }
+
+    #[test]
+    fn every_formulation_finds_exactly_the_loops_a_brute_force_over_all_loops_accepts() {
+        let mut rng = Rng::new(11);
+        let (mut solutions, mut empty) = (0, 0);
+        for case in 0..40 {
+            let (h, w) = [(1, 1), (1, 3), (2, 2), (2, 3), (3, 2), (3, 3)][case % 6];
+            let p = random_puzzle(&mut rng, h, w);
+            let brute: BTreeSet<Segments> = all_single_loops(p.vertices())
+                .into_iter()
+                .filter(|l| p.check(l).is_ok())
+                .collect();
+            solutions += brute.len();
+            empty += usize::from(brute.is_empty());
+            let mut runs = vec![("varisat", "loop=lazy"), ("batsat", "loop=tree")];
+            if h * w <= 4 {
+                runs.push(("microlp", "loop=flow"));
+            }
+            for (backend, f) in runs {
+                let opts = SolveOptions::new(backend, f, Mode::Count(1000));
+                let report = solve_puzzle(&p, &opts).unwrap();
+                let got: BTreeSet<Segments> = report.solutions.into_iter().collect();
+                assert_eq!(got, brute, "case {case} {h}x{w} {backend} {f}: {p:?}");
+            }
+        }
+        // Both kinds of instances occur: solvable ones and ones with no solution.
+        assert!(
+            solutions >= 40 && empty >= 3,
+            "{solutions} solutions, {empty} empty"
+        );
+    }
+}
