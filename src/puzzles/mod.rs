@@ -3,7 +3,10 @@
 
 pub mod heyawake;
 pub mod nonogram;
+pub mod nurikabe;
 pub mod skeleton;
+#[cfg(test)]
+pub(crate) mod testing;
 pub mod tetromino;
 
 use crate::error::Result;
