@@ -26,6 +26,10 @@ pub const GENRES: &[(&str, &str)] = &[
         "paint cells so that each row's and column's runs match its clue",
     ),
     (
+        "nurikabe",
+        "shade cells: numbered islands of their size, one connected wall, no 2x2 wall",
+    ),
+    (
         "skeleton",
         "fill-in crossword: every listed word into one slot, crossings agree",
     ),
@@ -214,6 +218,7 @@ pub fn formulation_keys(genre: &str) -> Result<Vec<FormulationKey>> {
         "lits" => Ok(puzzles::lits::formulate::formulation_keys()),
         "masyu" => Ok(puzzles::masyu::formulate::formulation_keys()),
         "nonogram" => Ok(puzzles::nonogram::formulation_keys()),
+        "nurikabe" => Ok(puzzles::nurikabe::formulate::formulation_keys()),
         "skeleton" => Ok(puzzles::skeleton::formulate::keys()),
         "slitherlink" => Ok(puzzles::slitherlink::formulate::formulation_keys()),
         "starbattle" => Ok(puzzles::starbattle::formulate::formulation_keys()),
@@ -251,6 +256,10 @@ pub fn load(genre: &str, input: &Input) -> Result<Box<dyn DynPuzzle>> {
             puzzles::nonogram::colour::parse_g(&input.source, &input.text)?,
         )),
         "nonogram" => Ok(Box::new(puzzles::nonogram::parse::parse_any(
+            &input.source,
+            &input.text,
+        )?)),
+        "nurikabe" => Ok(Box::new(puzzles::nurikabe::parse::parse(
             &input.source,
             &input.text,
         )?)),

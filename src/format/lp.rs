@@ -33,7 +33,14 @@ pub fn lp_names<'a>(names: impl Iterator<Item = &'a str>) -> Vec<String> {
         .collect()
 }
 
-fn push_terms(out: &mut String, terms: impl Iterator<Item = (i64, String)>, indent: &str) {
+/// Writes `c name` terms; with none, `0 {empty}`: CoinLpIO (CBC) misreads a row without a
+/// column (`0  = 0`) and then drops every name, so an empty row names some column.
+fn push_terms(
+    out: &mut String,
+    terms: impl Iterator<Item = (i64, String)>,
+    indent: &str,
+    empty: &str,
+) {
     let mut line_len = indent.len();
     let mut first = true;
     for (c, name) in terms {
@@ -54,7 +61,7 @@ fn push_terms(out: &mut String, terms: impl Iterator<Item = (i64, String)>, inde
         out.push_str(&term);
     }
     if first {
-        out.push_str("0 ");
+        let _ = write!(out, "0 {empty}");
     }
 }
 
@@ -64,6 +71,7 @@ fn push_terms(out: &mut String, terms: impl Iterator<Item = (i64, String)>, inde
 pub fn write_lp(model: &Model, rows: &[LinearRow], comments: &[String]) -> (String, Vec<String>) {
     let var_names = lp_names(model.vars.iter().map(|v| v.name.as_str()));
     let row_names = lp_names(rows.iter().map(|r| r.name.as_str()));
+    let first_column = var_names.first().map_or("", String::as_str);
     let mut out = String::new();
     for c in comments {
         let _ = writeln!(out, "\\ {c}");
@@ -87,24 +95,20 @@ pub fn write_lp(model: &Model, rows: &[LinearRow], comments: &[String]) -> (Stri
         &mut out,
         (0..model.vars.len()).map(|i| (coefs.get(&i).copied().unwrap_or(0), var_names[i].clone())),
         "   ",
+        first_column,
     );
     out.push_str("\nSubject To\n");
     for (row, name) in rows.iter().zip(&row_names) {
         let _ = write!(out, " {name}: ");
-        if row.expr.terms.is_empty() && !var_names.is_empty() {
-            // A row without variables (an empty clause: `0 >= 1`) is written over a variable
-            // with coefficient 0: cbc and glpsol reject a constraint that names none.
-            let _ = write!(out, "0 {}", var_names[0]);
-        } else {
-            push_terms(
-                &mut out,
-                row.expr
-                    .terms
-                    .iter()
-                    .map(|&(c, v)| (c, var_names[v.index()].clone())),
-                "   ",
-            );
-        }
+        push_terms(
+            &mut out,
+            row.expr
+                .terms
+                .iter()
+                .map(|&(c, v)| (c, var_names[v.index()].clone())),
+            "   ",
+            first_column,
+        );
         let _ = writeln!(out, " {} {}", row.sense.symbol(), row.rhs);
     }
     out.push_str("Bounds\n");
@@ -247,6 +251,20 @@ mod tests {
     fn names_are_sanitised_and_unique() {
         let names = lp_names(["black[r3c4]", "black(r3c4)", "3x", "a b"].into_iter());
         assert_eq!(names, vec!["black_r3c4", "black_r3c4_2", "x3x", "a_b"]);
+    }
+
+    #[test]
+    fn a_row_without_columns_still_names_one() {
+        let mut m = Model::new();
+        m.new_bool("x");
+        let rows = [crate::lower::LinearRow {
+            name: "constant".into(),
+            expr: Default::default(),
+            sense: crate::lower::RowSense::Eq,
+            rhs: 0,
+        }];
+        let (text, _) = write_lp(&m, &rows, &[]);
+        assert!(text.contains(" constant: 0 x = 0\n"), "{text}");
     }
 
     #[test]

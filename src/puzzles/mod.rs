@@ -5,9 +5,12 @@ pub mod heyawake;
 pub mod lits;
 pub mod masyu;
 pub mod nonogram;
+pub mod nurikabe;
 pub mod skeleton;
 pub mod slitherlink;
 pub mod starbattle;
+#[cfg(test)]
+pub(crate) mod testing;
 pub mod tetromino;
 
 use crate::error::Result;

@@ -1,0 +1,102 @@
+//! Nurikabe as a model: one 0/1 `shaded` variable per cell (the answer keys); the islands are
+//! sized regions around the numbers, the wall is one connected region, and 2×2 blocks are
+//! clauses.
+
+use super::{Nurikabe, Shading};
+use crate::error::Result;
+use crate::grid::Clue;
+use crate::model::connectivity::{
+    add_connected, add_no_small_islands, ConnectivityEncoding, NodeGraph,
+};
+use crate::model::region::{add_sized_regions, OutsideRegions, RegionEncoding, SizedRegion};
+use crate::model::{Active, Constraint, Model};
+use crate::puzzles::{Formulated, Formulation, FormulationKey, Puzzle};
+
+/// Nurikabe's formulation keys.
+pub fn formulation_keys() -> Vec<FormulationKey> {
+    vec![
+        FormulationKey::of::<RegionEncoding>(
+            "islands",
+            "how the islands (one number each, of its size, no unnumbered island) are encoded",
+            "lazy",
+        ),
+        FormulationKey::of::<ConnectivityEncoding>(
+            "connectivity",
+            "how the shaded cells are kept connected",
+            "lazy",
+        ),
+    ]
+}
+
+impl Puzzle for Nurikabe {
+    type Solution = Shading;
+    fn genre(&self) -> &'static str {
+        "nurikabe"
+    }
+    fn formulation_keys(&self) -> Vec<FormulationKey> {
+        formulation_keys()
+    }
+    fn formulate(&self, formulation: &Formulation) -> Result<Formulated<Shading>> {
+        let g = self.grid;
+        let mut m = Model::new();
+        let shaded = g.answer_bools(&mut m, "shaded");
+        let numbered = |c: usize| self.clues[c].is_some();
+        for c in g.cells().filter(|&c| numbered(c)) {
+            m.add(
+                format!("number {} unshaded", g.name(c)),
+                Constraint::clause([!shaded[c]]),
+            );
+        }
+        for w in g.windows2x2() {
+            let name = format!("no 2x2 wall at {}", g.name(w[0]));
+            m.add(name, Constraint::clause(w.map(|c| !shaded[c])));
+        }
+        let edges = g.edges();
+        let cell_of = |c: usize, wall: bool| match (numbered(c), wall) {
+            (true, wall) => Active::from(!wall),
+            (false, true) => Active::from(shaded[c]),
+            (false, false) => Active::from(!shaded[c]),
+        };
+        let name = |c| g.name(c);
+        let land = NodeGraph::new(g.cells().map(|c| cell_of(c, false)), &edges).with_names(name);
+        let wall = NodeGraph::new(g.cells().map(|c| cell_of(c, true)), &edges).with_names(name);
+        let islands: Vec<SizedRegion> = (g.cells().filter(|&c| numbered(c)))
+            .map(|root| SizedRegion {
+                root,
+                size: self.clues[root].and_then(Clue::value).map(|n| n as usize),
+            })
+            .collect();
+        let islands_encoding = formulation.choice::<RegionEncoding>("islands");
+        let forbidden = OutsideRegions::Forbidden;
+        add_sized_regions(
+            &mut m,
+            "islands",
+            &land,
+            &islands,
+            forbidden,
+            islands_encoding,
+        );
+        // With every size known the wall has a known number of cells; when that is three or
+        // more, a lone wall cell or pair is never right. (Stating the count itself as a
+        // cardinality made SAT 30-1000× slower on a 30×20: a totalizer over every cell.)
+        let land_cells: Option<usize> = islands.iter().map(|i| i.size).sum();
+        if land_cells.is_some_and(|n| n + 3 <= g.len()) {
+            add_no_small_islands(&mut m, "wall", &wall);
+        }
+        let encoding = formulation.choice::<ConnectivityEncoding>("connectivity");
+        add_connected(&mut m, "wall connected", &wall, None, encoding);
+        Ok(Formulated {
+            model: m,
+            decode: Box::new(move |a| shaded.iter().map(|&v| a.bool(v)).collect()),
+        })
+    }
+    fn verify(&self, solution: &Shading) -> std::result::Result<(), String> {
+        self.check(solution)
+    }
+    fn rows(&self, solution: &Shading) -> Vec<String> {
+        self.grid.shading_rows(solution)
+    }
+    fn url(&self) -> Result<String> {
+        self.to_url()
+    }
+}

@@ -1,0 +1,165 @@
+//! Nurikabe: shade cells so that every number lies in an unshaded island of exactly that many
+//! cells holding no other number, every unshaded cell belongs to a numbered island, the shaded
+//! cells are connected and no 2×2 block is all shaded. Read top-down: the puzzle, its rules
+//! (`check`), the formulations (`formulate.rs`), the inputs (`parse.rs`).
+
+pub mod formulate;
+pub mod parse;
+
+use crate::graph::components;
+use crate::grid::{Clue, Grid};
+
+/// A nurikabe instance.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Nurikabe {
+    /// The grid.
+    pub grid: Grid,
+    /// The clue of each cell: an island size, `?` (an island of any size), or none.
+    pub clues: Vec<Option<Clue>>,
+}
+
+/// A solution: whether each cell is shaded.
+pub type Shading = Vec<bool>;
+
+impl Nurikabe {
+    /// Checks a shading against the rules; the error says which rule and where.
+    pub fn check(&self, shaded: &[bool]) -> Result<(), String> {
+        let g = self.grid;
+        if shaded.len() != g.len() {
+            let msg = format!("{} cells given, the grid has {}", shaded.len(), g.len());
+            return Err(msg);
+        }
+        if let Some(c) = g.cells().find(|&c| shaded[c] && self.clues[c].is_some()) {
+            return Err(format!("a numbered cell is shaded: {}", g.name(c)));
+        }
+        if let Some(w) = g
+            .windows2x2()
+            .into_iter()
+            .find(|w| w.iter().all(|&c| shaded[c]))
+        {
+            return Err(format!("the 2x2 block at {} is all shaded", g.name(w[0])));
+        }
+        // In pzprjs's order: an island without a number, the wall, then the numbers.
+        let islands = components(&g.adjacency(), |c| !shaded[c]);
+        let numbers = |island: &[usize]| -> Vec<usize> {
+            (island.iter().copied())
+                .filter(|&c| self.clues[c].is_some())
+                .collect()
+        };
+        if let Some(island) = islands.iter().find(|i| numbers(i).is_empty()) {
+            return Err(format!("the island of {} has no number", g.name(island[0])));
+        }
+        let walls = components(&g.adjacency(), |c| shaded[c]);
+        if walls.len() > 1 {
+            return Err(format!(
+                "the shaded cells fall apart ({} and {} are not connected)",
+                g.name(walls[0][0]),
+                g.name(walls[1][0])
+            ));
+        }
+        for island in &islands {
+            match numbers(island)[..] {
+                [a, b, ..] => {
+                    let (a, b) = (g.name(a), g.name(b));
+                    return Err(format!("the island of {a} also holds the number at {b}"));
+                }
+                [c] => {
+                    if let Some(n) = self.clues[c].and_then(Clue::value) {
+                        if n as usize != island.len() {
+                            let (at, size) = (g.name(c), island.len());
+                            return Err(format!("the island of {at} has {size} cells, not {n}"));
+                        }
+                    }
+                }
+                [] => {}
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::testing::Rng;
+    use crate::puzzles::testing::assert_matches_brute_force;
+
+    /// pzprjs's nurikabe test board (`test/script/nurikabe.js`, `5/5/g5k2o1k3g`).
+    fn pzprjs() -> Nurikabe {
+        parse::parse_url("https://puzz.link/p?nurikabe/5/5/g5k2o1k3g").unwrap()
+    }
+
+    fn shading(p: &Nurikabe, rows: &str) -> Vec<bool> {
+        p.grid
+            .parse_shading(&rows.split('/').collect::<Vec<_>>())
+            .unwrap()
+    }
+
+    #[test]
+    fn pzprjs_answer_passes_and_its_wrong_boards_fail_for_their_reason() {
+        let p = pzprjs();
+        assert_eq!(
+            p.check(&shading(&p, "..###/.#..#/.####/.#.#./###..")),
+            Ok(())
+        );
+        // pzprjs's failing boards with their fail codes, numbers read as unshaded cells.
+        for (rows, why) in [
+            ("...../...../##.../##.../.....", "2x2"),        // cs2x2
+            ("..##./.#..#/.####/.#.../#....", "no number"),  // bkNoNum
+            ("..###/.#..#/..###/...../#....", "fall apart"), // csDivide
+            ("..###/.#..#/.####/...../.....", "also holds"), // bkNumGe2
+            ("..###/.#..#/.####/.#.#./.##..", "cells, not"), // bkSizeNe
+        ] {
+            let err = p.check(&shading(&p, rows)).unwrap_err();
+            assert!(err.contains(why), "{rows}: {err}");
+        }
+        let mut clue_shaded = shading(&p, "..###/.#..#/.####/.#.#./###..");
+        clue_shaded[1] = true;
+        assert!(p.check(&clue_shaded).unwrap_err().contains("numbered cell"));
+    }
+
+    /// A random grid of up to 4×4 with a few clues: sizes 1–4 or `?`.
+    fn random_puzzle(rng: &mut Rng) -> Nurikabe {
+        let grid = Grid::new(1 + rng.below(4) as usize, 1 + rng.below(4) as usize);
+        let clues = grid
+            .cells()
+            .map(|_| match rng.below(10) {
+                0 => Some(Clue::Unknown),
+                1..=3 => Some(Clue::Number(1 + rng.below(4) as u32)),
+                _ => None,
+            })
+            .collect();
+        Nurikabe { grid, clues }
+    }
+
+    #[test]
+    fn every_formulation_finds_exactly_the_shadings_the_rules_accept() {
+        let mut rng = Rng::new(2024);
+        let specs = [
+            "islands=lazy,connectivity=lazy",
+            "islands=tree,connectivity=tree",
+            "islands=lazy,connectivity=tree",
+            "islands=tree,connectivity=lazy",
+        ];
+        let (mut solvable, mut several) = (0, 0);
+        for _ in 0..60 {
+            let p = random_puzzle(&mut rng);
+            let n = assert_matches_brute_force(&p, p.grid.len(), &specs, &["varisat"]);
+            solvable += usize::from(n > 0);
+            several += usize::from(n > 1);
+            if p.grid.len() <= 9 {
+                let mip = [
+                    "islands=tree,connectivity=flow",
+                    "islands=lazy,connectivity=lazy",
+                ];
+                assert_matches_brute_force(&p, p.grid.len(), &mip, &["microlp"]);
+                assert_matches_brute_force(&p, p.grid.len(), &specs[..1], &["batsat"]);
+            }
+        }
+        // The random instances are not all trivially unsolvable.
+        assert!(
+            solvable >= 15 && several >= 5,
+            "{solvable} solvable, {several} with several"
+        );
+    }
+}
