@@ -346,6 +346,7 @@ fn print_report(genre: &str, args: &SolveArgs, r: &Report<Vec<String>>) {
             "genre": genre,
             "verdict": r.verdict,
             "complete": r.complete(),
+            "count": r.solutions.len(),
             "solutions": r.solutions,
             "stats": r.stats,
         });

@@ -493,6 +493,21 @@ fn check_backend_name<P: Puzzle>(p: &P, name: &str) -> Result<()> {
         Err(Error::Usage(_)) if crate::registry::native_solvers(p.genre()).contains(&name) => {
             Err(Error::Usage(p.native_unavailable(name)))
         }
+        Err(Error::Usage(e)) => {
+            // A native solver of other genres: say whose it is rather than "unknown".
+            let owners: Vec<&str> = (crate::registry::GENRES.iter().map(|g| g.0))
+                .filter(|g| crate::registry::native_solvers(g).contains(&name))
+                .collect();
+            match owners.is_empty() {
+                true => Err(Error::Usage(e)),
+                false => Err(Error::Usage(format!(
+                    "`{name}` is the own search of {} only; {} has none: pick a backend \
+                     (`puzzlec backends` lists them)",
+                    owners.join(", "),
+                    p.genre()
+                ))),
+            }
+        }
         Err(e) => Err(e),
         Ok(_) => Ok(()),
     }

@@ -217,3 +217,28 @@ fn completions_and_the_manual_page_come_from_the_command_line_definition() {
     );
     assert!(man.contains("compare"), "{man}");
 }
+
+#[test]
+fn a_native_solver_of_other_genres_is_named_and_count_json_has_a_count() {
+    let out = puzzlec(&["solve", "heyawake", URL, "-b", "native"]);
+    assert_eq!(out.status.code(), Some(2));
+    let e = stderr(&out);
+    assert!(
+        e.contains("own search of nonogram, tetromino only; heyawake has none"),
+        "{e}"
+    );
+    let out = puzzlec(&[
+        "count",
+        "tetromino",
+        "models/tetromino/4x10.txt",
+        "--max",
+        "3",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(
+        (v["count"].as_u64(), v["complete"].as_bool()),
+        (Some(3), Some(false))
+    );
+    assert_eq!(v["stopped"], "max");
+}

@@ -39,8 +39,11 @@ fn urls_in(text: &str) -> Vec<String> {
 
 /// The genre a puzz.link URL names (without an `_edit`-like suffix), if puzzlec knows it.
 fn genre_of(url: &str) -> Option<&'static str> {
-    let name = url.split_once('?')?.1.split(['/', '_']).next()?;
-    registry::GENRES.iter().map(|g| g.0).find(|&g| g == name)
+    let input = Input {
+        source: "URL".into(),
+        text: url.to_string(),
+    };
+    input.url_genre()
 }
 
 /// The canonical URL of a puzzle URL, if it names a genre of puzzlec and decodes.
@@ -74,7 +77,8 @@ fn every_shipped_url_is_written_back_byte_for_byte() {
             };
             // A pzv.jp or `_edit` spelling is written back in its canonical frame; an empty body
             // (pzprjs's shorthand for a blank grid) is written back in full.
-            let frame = Frame::parse(&url, genre_of(&url).unwrap(), 1000).unwrap();
+            let written = puzzlec::url::genre_of(&url).unwrap();
+            let frame = Frame::parse(&url, &written, 1000).unwrap();
             // The same shorthand after a header field (star battle's `K`): no border digits
             // at all, written back as zeros.
             let blank_tail = back.strip_prefix(url.trim_end_matches('/'));
