@@ -36,38 +36,38 @@ impl Masyu {
         let g = self.grid;
         g.check_single_loop(used)
             .map_err(|e| format!("rule 1: {e}"))?;
-        let uses = |p: Cell, (dr, dc): (isize, isize)| g.line_uses(used, p, dr, dc);
-        // The loop leaves `p` in direction d and goes on the same way from the next cell.
-        let goes_on =
-            |p: Cell, d: (isize, isize)| g.offset(p, d.0, d.1).is_some_and(|q| uses(q, d));
         for (p, pearl) in self.pearl_cells() {
-            let name = g.name(p);
-            let ways: Vec<(isize, isize)> = (DIRECTIONS.iter())
-                .map(|&(_, dr, dc)| (dr, dc))
-                .filter(|&d| uses(p, d))
-                .collect();
-            if ways.is_empty() {
-                return Err(format!("rule 2: the loop misses the pearl at {name}"));
-            }
-            let straight = ways[0] == (-ways[1].0, -ways[1].1);
-            let error = match pearl {
-                Pearl::White if !straight => Some("3: the loop turns on the white pearl"),
-                Pearl::White if ways.iter().all(|&d| goes_on(p, d)) => {
-                    Some("3: the loop turns in neither cell next to the white pearl")
-                }
-                Pearl::Black if straight => {
-                    Some("4: the loop goes straight through the black pearl")
-                }
-                Pearl::Black if !ways.iter().all(|&d| goes_on(p, d)) => {
-                    Some("4: the loop turns in a cell next to the black pearl")
-                }
-                _ => None,
-            };
-            if let Some(what) = error {
-                return Err(format!("rule {what} at {name}"));
+            if let Some(what) = pearl_error(g, used, p, pearl) {
+                return Err(format!("rule {what} at {}", g.name(p)));
             }
         }
         Ok(())
+    }
+}
+
+/// Which of rules 2–4 a pearl at `p` breaks with these links (whose loop is not checked), if any.
+pub fn pearl_error(g: Grid, used: &[bool], p: Cell, pearl: Pearl) -> Option<&'static str> {
+    let uses = |p: Cell, (dr, dc): (isize, isize)| g.line_uses(used, p, dr, dc);
+    // The loop leaves `p` in direction d and goes on the same way from the next cell.
+    let goes_on = |d: (isize, isize)| g.offset(p, d.0, d.1).is_some_and(|q| uses(q, d));
+    let ways: Vec<(isize, isize)> = (DIRECTIONS.iter())
+        .map(|&(_, dr, dc)| (dr, dc))
+        .filter(|&d| uses(p, d))
+        .collect();
+    if ways.len() != 2 {
+        return Some("2: the loop does not pass once through the pearl");
+    }
+    let straight = ways[0] == (-ways[1].0, -ways[1].1);
+    match pearl {
+        Pearl::White if !straight => Some("3: the loop turns on the white pearl"),
+        Pearl::White if ways.iter().all(|&d| goes_on(d)) => {
+            Some("3: the loop turns in neither cell next to the white pearl")
+        }
+        Pearl::Black if straight => Some("4: the loop goes straight through the black pearl"),
+        Pearl::Black if !ways.iter().all(|&d| goes_on(d)) => {
+            Some("4: the loop turns in a cell next to the black pearl")
+        }
+        _ => None,
     }
 }
 
