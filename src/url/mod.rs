@@ -9,6 +9,7 @@
 //! - [`Reader::numbers4`]: numbers 0–4 with up to two empty cells folded into the digit
 //!   (slitherlink);
 //! - [`Reader::circles`]: white/black circles, three cells per base-27 digit (masyu);
+//! - [`Reader::cell_numbers`]: one number per cell, base 36, `-hh` for 36–1295 (hitori);
 //! - [`Reader::expect_end`]: nothing may follow the last piece.
 //!
 //! Every writer emits the shortest form, the one pzprjs writes, so for a URL that pzprjs
@@ -16,9 +17,11 @@
 //! the whole URL.
 
 mod borders;
+mod cell_numbers;
 mod circles;
 mod numbers;
 
+pub use cell_numbers::MAX_CELL_NUMBER;
 pub use circles::Circle;
 
 use crate::error::{Error, Result};
