@@ -14,6 +14,10 @@ pub const GENRES: &[(&str, &str)] = &[
         "shade cells: rooms with counts, no touching, connected unshaded, no run over two borders",
     ),
     (
+        "hitori",
+        "shade cells: no number twice unshaded in a line, no touching, connected unshaded",
+    ),
+    (
         "lits",
         "shade one L, I, T or S per room: equal pieces never touch, all connected, no 2x2",
     ),
@@ -215,6 +219,7 @@ fn unknown_genre(genre: &str) -> Error {
 pub fn formulation_keys(genre: &str) -> Result<Vec<FormulationKey>> {
     match genre {
         "heyawake" => Ok(puzzles::heyawake::formulate::formulation_keys()),
+        "hitori" => Ok(puzzles::hitori::formulate::formulation_keys()),
         "lits" => Ok(puzzles::lits::formulate::formulation_keys()),
         "masyu" => Ok(puzzles::masyu::formulate::formulation_keys()),
         "nonogram" => Ok(puzzles::nonogram::formulation_keys()),
@@ -241,6 +246,10 @@ pub fn native_solvers(genre: &str) -> &'static [&'static str] {
 pub fn load(genre: &str, input: &Input) -> Result<Box<dyn DynPuzzle>> {
     match genre {
         "heyawake" => Ok(Box::new(puzzles::heyawake::parse::parse(
+            &input.source,
+            &input.text,
+        )?)),
+        "hitori" => Ok(Box::new(puzzles::hitori::parse::parse(
             &input.source,
             &input.text,
         )?)),

@@ -8,6 +8,7 @@ pub mod lines;
 pub mod polyomino;
 pub mod room_clues;
 pub mod rooms;
+pub mod shading;
 pub mod text;
 
 pub use room_clues::RoomClues;

@@ -2,6 +2,7 @@
 //! its own solutions and verifies them by its own rules.
 
 pub mod heyawake;
+pub mod hitori;
 pub mod lits;
 pub mod masyu;
 pub mod nonogram;

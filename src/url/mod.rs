@@ -10,6 +10,7 @@
 //!   (slitherlink);
 //! - [`Reader::circles`]: white/black circles, three cells per base-27 digit (masyu);
 //! - [`Reader::decimal`]: a decimal number closed by `/` (star battle's star count);
+//! - [`Reader::cell_numbers`]: one number per cell, base 36, `-hh` for 36–1295 (hitori);
 //! - [`Reader::expect_end`]: nothing may follow the last piece.
 //!
 //! Every writer emits the shortest form, the one pzprjs writes, so for a URL that pzprjs
@@ -17,10 +18,12 @@
 //! the whole URL.
 
 mod borders;
+mod cell_numbers;
 mod circles;
 mod decimal;
 mod numbers;
 
+pub use cell_numbers::MAX_CELL_NUMBER;
 pub use circles::Circle;
 
 use crate::error::{Error, Result};

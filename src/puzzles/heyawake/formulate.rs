@@ -3,10 +3,9 @@
 
 use super::{Heyawake, Shading};
 use crate::error::Result;
-use crate::model::connectivity::{
-    add_connected, add_no_small_islands, ConnectivityEncoding, NodeGraph,
-};
-use crate::model::{Constraint, LinExpr, Lit, Model};
+use crate::grid::shading::add_apart_and_connected;
+use crate::model::connectivity::ConnectivityEncoding;
+use crate::model::{Constraint, LinExpr, Model};
 use crate::puzzles::{Formulated, Formulation, FormulationKey, Puzzle};
 
 /// Heyawake's formulation keys.
@@ -30,11 +29,6 @@ impl Puzzle for Heyawake {
         let g = self.grid;
         let mut m = Model::new();
         let shaded = g.answer_bools(&mut m, "shaded");
-        let edges = g.edges();
-        for &(a, b) in &edges {
-            let name = format!("no touching {}-{}", g.name(a), g.name(b));
-            m.add(name, Constraint::clause([!shaded[a], !shaded[b]]));
-        }
         for (label, cells, clue) in self.rooms.iter() {
             if let Some(clue) = clue {
                 let count = LinExpr::sum_vars(cells.iter().map(|&c| shaded[c]));
@@ -64,17 +58,9 @@ impl Puzzle for Heyawake {
             "something shaded",
             Constraint::clause(shaded.iter().map(|v| v.lit())),
         );
-        let unshaded: Vec<Lit> = shaded.iter().map(|&v| !v).collect();
+        // Rules 1 and 2.
         let encoding = formulation.choice::<ConnectivityEncoding>("connectivity");
-        let graph =
-            NodeGraph::new(unshaded.iter().map(|&l| l.into()), &edges).with_names(|v| g.name(v));
-        // Redundant but sound: with rule 1 at most half the cells are shaded, so a grid of six
-        // or more cells has at least three unshaded ones. These cuts are the ones the lazy loop
-        // would find first, over and over, on big rooms.
-        if g.len() >= 6 {
-            add_no_small_islands(&mut m, "unshaded", &graph);
-        }
-        add_connected(&mut m, "unshaded connected", &graph, None, encoding);
+        add_apart_and_connected(&mut m, g, &shaded, encoding);
         Ok(Formulated {
             model: m,
             decode: Box::new(move |a| shaded.iter().map(|&v| a.bool(v)).collect()),

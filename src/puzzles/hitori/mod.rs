@@ -1,0 +1,159 @@
+//! Hitori: shade cells so that no number appears twice among the unshaded cells of a row or
+//! column, no two shaded cells touch, the unshaded cells are connected, and (as pzprjs checks)
+//! at least one cell is shaded. Read top-down: the puzzle, its rules (`check`), the
+//! formulation (`formulate.rs`), the inputs (`parse.rs`).
+
+pub mod formulate;
+pub mod parse;
+
+use crate::graph::components;
+use crate::grid::{Cell, Clue, Grid};
+use std::collections::BTreeMap;
+
+/// A hitori instance.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hitori {
+    /// The grid.
+    pub grid: Grid,
+    /// The number in each cell: a value, `?` (a number not given) or none.
+    pub numbers: Vec<Option<Clue>>,
+}
+
+/// A solution: whether each cell is shaded.
+pub type Shading = Vec<bool>;
+
+impl Hitori {
+    /// The cells of each row and column that share a number, per line and number; only numbers
+    /// from 1 count, as in pzprjs (`?`, empty cells and 0 never repeat).
+    pub fn repeats(&self) -> Vec<(u32, Vec<Cell>)> {
+        let mut out = Vec::new();
+        for line in self.grid.lines() {
+            let mut by_number: BTreeMap<u32, Vec<Cell>> = BTreeMap::new();
+            for &c in &line {
+                if let Some(n) = self.numbers[c].and_then(Clue::value).filter(|&n| n >= 1) {
+                    by_number.entry(n).or_default().push(c);
+                }
+            }
+            out.extend(by_number.into_iter().filter(|(_, cells)| cells.len() > 1));
+        }
+        out
+    }
+
+    /// Checks a shading against the rules, in pzprjs's order; the error says which rule and
+    /// where.
+    pub fn check(&self, shaded: &[bool]) -> Result<(), String> {
+        let g = self.grid;
+        if shaded.len() != g.len() {
+            let msg = format!("{} cells given, the grid has {}", shaded.len(), g.len());
+            return Err(msg);
+        }
+        if !shaded.contains(&true) {
+            return Err("no cell is shaded".into());
+        }
+        if let Some((a, b)) = g.edges().into_iter().find(|&(a, b)| shaded[a] && shaded[b]) {
+            return Err(format!(
+                "shaded cells {} and {} touch",
+                g.name(a),
+                g.name(b)
+            ));
+        }
+        let parts = components(&g.adjacency(), |c| !shaded[c]);
+        if parts.len() > 1 {
+            let (a, b) = (g.name(parts[0][0]), g.name(parts[1][0]));
+            return Err(format!(
+                "the unshaded cells fall apart ({a} and {b} are not connected)"
+            ));
+        }
+        for (n, cells) in self.repeats() {
+            let open: Vec<Cell> = cells.into_iter().filter(|&c| !shaded[c]).collect();
+            if let [a, b, ..] = open[..] {
+                return Err(format!(
+                    "{n} is unshaded twice in a line: {} and {}",
+                    g.name(a),
+                    g.name(b)
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::testing::Rng;
+    use crate::puzzles::testing::assert_matches_brute_force;
+
+    /// pzprjs's hitori test board (`test/script/hitori.js`, `4/4/1114142333214213`).
+    fn pzprjs() -> Hitori {
+        parse::parse_url("https://puzz.link/p?hitori/4/4/1114142333214213").unwrap()
+    }
+
+    fn shading(p: &Hitori, rows: &str) -> Vec<bool> {
+        p.grid
+            .parse_shading(&rows.split('/').collect::<Vec<_>>())
+            .unwrap()
+    }
+
+    #[test]
+    fn pzprjs_answer_passes_and_its_wrong_boards_fail_for_their_reason() {
+        let p = pzprjs();
+        assert_eq!(p.check(&shading(&p, "#.#./..../#.#./...#")), Ok(()));
+        for (rows, why) in [
+            ("..../..../..../....", "no cell is shaded"), // brNoShade
+            ("#.../#.../..../....", "touch"),             // csAdjacent
+            ("#.../...#/#.#./.#..", "fall apart"),        // cuDivideRB
+            ("#.../..../#.#./...#", "1 is unshaded twice"), // nmDupRow
+        ] {
+            let err = p.check(&shading(&p, rows)).unwrap_err();
+            assert!(err.contains(why), "{rows}: {err}");
+        }
+    }
+
+    #[test]
+    fn question_marks_blanks_and_zeros_never_repeat() {
+        let p = parse::parse_text("t", "1 3\n? ? 0\n").unwrap();
+        assert!(p.repeats().is_empty());
+        let p = parse::parse_text("t", "1 4\n0 0 - -\n").unwrap();
+        assert!(p.repeats().is_empty());
+        let p = parse::parse_text("t", "1 3\n2 ? 2\n").unwrap();
+        assert_eq!(p.repeats(), vec![(2, vec![0, 2])]);
+    }
+
+    /// A random grid of up to 4×4 with numbers 1–3, some `?` and some blanks.
+    fn random_puzzle(rng: &mut Rng) -> Hitori {
+        let grid = Grid::new(1 + rng.below(4) as usize, 1 + rng.below(4) as usize);
+        let numbers = grid
+            .cells()
+            .map(|_| match rng.below(10) {
+                0 => Some(Clue::Unknown),
+                1 => None,
+                _ => Some(Clue::Number(1 + rng.below(3) as u32)),
+            })
+            .collect();
+        Hitori { grid, numbers }
+    }
+
+    #[test]
+    fn every_formulation_finds_exactly_the_shadings_the_rules_accept() {
+        let mut rng = Rng::new(7);
+        let specs = ["connectivity=lazy", "connectivity=tree"];
+        let (mut solvable, mut several) = (0, 0);
+        for _ in 0..60 {
+            let p = random_puzzle(&mut rng);
+            let n = assert_matches_brute_force(&p, p.grid.len(), &specs, &["varisat"]);
+            solvable += usize::from(n > 0);
+            several += usize::from(n > 1);
+            if p.grid.len() <= 9 {
+                let mip = ["connectivity=flow", "connectivity=lazy"];
+                assert_matches_brute_force(&p, p.grid.len(), &mip, &["microlp"]);
+                assert_matches_brute_force(&p, p.grid.len(), &specs[..1], &["batsat"]);
+            }
+        }
+        // The random instances are not all trivially unsolvable.
+        assert!(
+            solvable >= 15 && several >= 5,
+            "{solvable} solvable, {several} with several"
+        );
+    }
+}
