@@ -10,6 +10,8 @@ fn main() {
         &[
             "models/starbattle/cspuz_6x6.url",
             "models/starbattle/noqx_15x15_3.url",
+            "models/starbattle/planted_15x15_3.url",
+            "models/starbattle/planted_20x20_4.url",
         ],
         &["", "touching=pairs"],
     );

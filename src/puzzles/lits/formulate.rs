@@ -1,6 +1,6 @@
 //! LITS as a model: one 0/1 `shaded` per cell (the answer keys), one 0/1 per placement of a
 //! piece inside a room (exactly one per room; a cell is shaded iff a placement covers it), one
-//! 0/1 `letter` per room and piece (the OR of its placements), and the other rules as clauses.
+//! 0/1 `letter` per room and piece (true when its placement has that letter), and the other rules as clauses.
 
 use super::{lits_pieces, Lits, Pieces};
 use crate::error::Result;
@@ -50,6 +50,7 @@ impl Puzzle for Lits {
                 m.add(name, Constraint::clause(both));
             }
         }
+        // Rule 4.
         for w in g.windows2x2() {
             let name = format!("no 2x2 at {}", g.name(w[0]));
             m.add(name, Constraint::clause(w.map(|c| !shaded[c])));
