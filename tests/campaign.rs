@@ -81,8 +81,9 @@ fn seeds(genre: &str) -> Vec<(String, Vec<u8>)> {
 }
 
 /// Inline inputs (the URL files under `models/` are mutated as files): cspuz_core's heyawake
-/// example, the nonogram spec's example and the 4×4 block as a fumen.
-const URLS: [(&str, &str); 3] = [
+/// example, the nonogram spec's example, the 4×4 block as a fumen, and one cspuz_rs_puzzles test
+/// URL for each toolkit genre.
+const URLS: [(&str, &str); 9] = [
     (
         "heyawake",
         "https://puzz.link/p?heyawake/6/6/aa66aapv0fu0g2i3k",
@@ -92,6 +93,12 @@ const URLS: [(&str, &str); 3] = [
         "https://puzz.link/p?nonogram/6/6/12g1111h11112j12g11g21j11g3h",
     ),
     ("tetromino", "v115@9gD8FeD8FeD8FeD8PeAgH"),
+    ("nurikabe", "https://puzz.link/p?nurikabe/6/6/m8n8i9u"),
+    ("hitori", "https://puzz.link/p?hitori/6/5/111.45.2..453.3.1..2....3.3.1."),
+    ("lits", "https://puzz.link/p?lits/10/10/08p0i3jbhmjg5j5ik048rgtr8q1e5g"),
+    ("starbattle", "https://puzz.link/p?starbattle/6/6/1/2u9"),
+    ("slitherlink", "https://puzz.link/p?slither/4/4/dgdh2c7b"),
+    ("masyu", "https://puzz.link/p?mashu/10/10/0600003i06b130060000"),
 ];
 
 /// Damages bytes the way files get damaged, and the ways that make inputs large.
@@ -233,6 +240,24 @@ fn verb(rng: &mut Rng, genre: &str) -> (String, Vec<String>) {
         "skeleton" => rng
             .pick(&["", "letters=channel", "letters=support", "letters=crossing"])
             .to_string(),
+        "nurikabe" => rng
+            .pick(&[
+                "",
+                "islands=tree",
+                "connectivity=tree",
+                "islands=tree,connectivity=flow",
+                "card=seq",
+            ])
+            .to_string(),
+        "hitori" | "lits" => rng
+            .pick(&["", "connectivity=tree", "connectivity=flow", "card=seq"])
+            .to_string(),
+        "slitherlink" | "masyu" => rng
+            .pick(&["", "loop=tree", "loop=flow", "card=seq"])
+            .to_string(),
+        "starbattle" => rng
+            .pick(&["", "touching=pairs", "card=seq"])
+            .to_string(),
         _ => rng.pick(&["", "card=seq"]).to_string(),
     };
     let backend = if genre == "tetromino" || genre == "nonogram" {
@@ -297,6 +322,10 @@ fn verb(rng: &mut Rng, genre: &str) -> (String, Vec<String>) {
                 "heyawake" => "connectivity=lazy",
                 "nonogram" => "line=order",
                 "skeleton" => "letters=channel",
+                "nurikabe" => "islands=lazy,connectivity=lazy",
+                "hitori" | "lits" => "connectivity=lazy",
+                "slitherlink" | "masyu" => "loop=lazy",
+                "starbattle" => "touching=windows",
                 _ => "",
             };
             if !one.is_empty() {
@@ -486,7 +515,18 @@ fn mutation_campaign_finds_no_crash_no_bad_exit_and_no_unpositioned_error() {
     let work = out_dir.join("work");
     std::fs::create_dir_all(&work).unwrap();
     let mut rng = Rng(seed | 1);
-    let genres = ["heyawake", "nonogram", "skeleton", "tetromino"];
+    let genres = [
+        "heyawake",
+        "nonogram",
+        "skeleton",
+        "tetromino",
+        "nurikabe",
+        "hitori",
+        "lits",
+        "starbattle",
+        "slitherlink",
+        "masyu",
+    ];
     let all_seeds: BTreeMap<&str, Vec<(String, Vec<u8>)>> =
         genres.iter().map(|g| (*g, seeds(g))).collect();
     let words: Vec<(String, Vec<u8>)> = ["words-en.txt", "words-mix.txt"]
@@ -521,9 +561,11 @@ fn mutation_campaign_finds_no_crash_no_bad_exit_and_no_unpositioned_error() {
                 *rng.pick(&urls)
             };
             let mutated = mutate(&mut rng, url.as_bytes(), &[]);
-            // One argument holds at most 128 KiB on Linux.
+            // One argument holds at most 128 KiB on Linux; one that starts with `-` would be
+            // read as an option (a usage error about the command line, not the input).
             let text: String = String::from_utf8_lossy(&mutated)
                 .replace(['\n', '\0'], "")
+                .trim_start_matches('-')
                 .chars()
                 .take(30_000)
                 .collect();
