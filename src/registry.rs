@@ -261,9 +261,13 @@ pub fn load(genre: &str, input: &Input) -> Result<Box<dyn DynPuzzle>> {
             &input.source,
             &input.text,
         )?)),
-        "nonogram" if puzzles::nonogram::colour::is_colour_g(&input.text) => Ok(Box::new(
-            puzzles::nonogram::colour::parse_g(&input.source, &input.text)?,
-        )),
+        "nonogram" if puzzles::nonogram::colour::is_colour_g(&input.text) => {
+            let colour = puzzles::nonogram::colour::parse_g(&input.source, &input.text)?;
+            match colour.as_black_and_white() {
+                Some(black_and_white) => Ok(Box::new(black_and_white)),
+                None => Ok(Box::new(colour)),
+            }
+        }
         "nonogram" => Ok(Box::new(puzzles::nonogram::parse::parse_any(
             &input.source,
             &input.text,

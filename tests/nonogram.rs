@@ -381,3 +381,65 @@ fn colour_files_through_the_cli() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("colour") && err.contains(":3:1"), "{err}");
 }
+
+/// A black-and-white puzzle as webpbn's `.g` export writes it: a colour table with white and
+/// black, then the clues as bare numbers.
+fn as_one_colour_g(p: &Nonogram) -> String {
+    let clue = |c: &Vec<usize>| {
+        c.iter()
+            .map(|n| n.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let mut text = String::from("#d\n   0:   #FFFFFF   white\n   1:X  #000000   black\n");
+    text.push_str(": rows\n");
+    for row in &p.rows {
+        text.push_str(&clue(row));
+        text.push('\n');
+    }
+    text.push_str(": columns\n");
+    for column in &p.columns {
+        text.push_str(&clue(column));
+        text.push('\n');
+    }
+    text
+}
+
+#[test]
+fn one_colour_g_files_take_the_black_and_white_path_with_the_same_answers() {
+    let exe = env!("CARGO_BIN_EXE_puzzlec");
+    let dir = std::env::temp_dir().join(format!("puzzlec-g-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for name in ["webpbn-0001.non", "webpbn-0023.non", "webpbn-0006.non"] {
+        let non = format!("{DATA}/{name}");
+        let g = dir.join(name.replace(".non", ".g"));
+        std::fs::write(&g, as_one_colour_g(&load(name))).unwrap();
+        let run = |file: &str, extra: &[&str]| {
+            let out = std::process::Command::new(exe)
+                .args(["solve", "nonogram", file, "--json"])
+                .args(extra)
+                .output()
+                .unwrap();
+            assert_eq!(out.status.code(), Some(0), "{file} {extra:?}");
+            let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+            (json["verdict"].clone(), json["solutions"].clone())
+        };
+        let g = g.to_str().unwrap();
+        let (verdict, solutions) = run(&non, &[]);
+        assert_eq!(verdict, "unique", "{name}: published as unique");
+        assert_eq!(run(g, &[]), (verdict.clone(), solutions.clone()), "{name}");
+        // Black-and-white only: the native solver and the `line=order` formulation.
+        assert_eq!(run(g, &["-b", "native"]), (verdict.clone(), solutions.clone()));
+        assert_eq!(run(g, &["-f", "line=order,pre=line"]), (verdict, solutions));
+        let logic = std::process::Command::new(exe)
+            .args(["nonogram", "logic", g])
+            .output()
+            .unwrap();
+        assert!(
+            matches!(logic.status.code(), Some(0) | Some(1)),
+            "{name}: line logic reads the one-colour file: {}",
+            String::from_utf8_lossy(&logic.stderr)
+        );
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -296,6 +296,28 @@ impl ColourNonogram {
         Ok(())
     }
 
+    /// The same puzzle as a black-and-white nonogram when the table has one colour besides the
+    /// background (webpbn exports black-and-white puzzles so), for the faster black-and-white
+    /// pipeline (line logic, `line=order`, the native solver).
+    pub fn as_black_and_white(&self) -> Option<super::Nonogram> {
+        if self.colours.len() != 2 {
+            return None;
+        }
+        let lengths = |clues: &[Vec<Block>]| -> Vec<super::Clue> {
+            clues
+                .iter()
+                .map(|clue| clue.iter().map(|b| b.length).collect())
+                .collect()
+        };
+        Some(super::Nonogram {
+            width: self.width,
+            height: self.height,
+            rows: lengths(&self.rows),
+            columns: lengths(&self.columns),
+            meta: Vec::new(),
+        })
+    }
+
     /// The grid as rows of colour letters, `.` for the background.
     pub fn render(&self, grid: &ColourGrid) -> Vec<String> {
         grid.iter()

@@ -5,8 +5,15 @@ use crate::error::{Error, Result};
 use crate::grid;
 use crate::url::{self, Frame, Writer};
 
-/// Reads a puzzle from text: a puzz.link URL when the text is one, `.non` otherwise.
+/// Reads a puzzle from text: a puzz.link URL when the text is one, a `.g` file whose colour table
+/// has one colour (webpbn's black-and-white export), `.non` otherwise.
 pub fn parse_any(source: &str, text: &str) -> Result<Nonogram> {
+    if super::colour::is_colour_g(text) {
+        // A colour table with one colour is how webpbn exports a black-and-white puzzle.
+        if let Some(black_and_white) = super::colour::parse_g(source, text)?.as_black_and_white() {
+            return Ok(black_and_white);
+        }
+    }
     let trimmed = text.trim();
     if source == "URL" || (trimmed.contains("nonogram/") && !trimmed.contains('\n')) {
         let at = url::in_text_at(text, "nonogram").map_or((1, 0), |(_, at)| at);
