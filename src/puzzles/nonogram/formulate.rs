@@ -197,6 +197,11 @@ pub fn build(
         if model.over_budget() {
             break; // refused by the driver; building the rest would only take time
         }
+        if known_line.iter().all(|&cell| cell != Cell::Unknown) {
+            // Line logic decided the whole line from its clue, so the unit facts above already
+            // say all its model would (on line-solvable puzzles: every line).
+            continue;
+        }
         let Some(bounds) = start_bounds(clue, &known_line) else {
             add_contradiction(&mut model, &format!("{name}: the clue does not fit"));
             continue;
