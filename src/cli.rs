@@ -286,7 +286,9 @@ fn load(genre: &str, input: Input, words: Option<&str>) -> Result<Box<dyn regist
 /// A spinner with elapsed time on standard error that appears once the work has run for a
 /// second; never in pipes (indicatif draws only on a terminal) or with `--json`.
 pub fn spinner_after_a_second(message: String, enabled: bool) -> indicatif::ProgressBar {
-    if !enabled {
+    use std::io::IsTerminal;
+    // Off a terminal there is nothing to draw, so no timer thread either.
+    if !enabled || !std::io::stderr().is_terminal() {
         return indicatif::ProgressBar::hidden();
     }
     let bar = indicatif::ProgressBar::new_spinner();
