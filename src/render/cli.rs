@@ -79,14 +79,24 @@ pub fn deliver(
     let Some(format) = args.render else {
         return Ok(());
     };
-    let (puzzle, sketches) = progress.sketches();
+    let (puzzle, mut sketches) = progress.sketches();
+    // An abandoned run's worker may still add solutions after the report was taken.
+    sketches.truncate(report.solutions.len());
     let Some(picture) = picture_of(genre, mode, report, puzzle, &sketches) else {
         return Ok(());
     };
     let svg = picture.svg();
     let bytes = match format {
         Format::Svg => svg.into_bytes(),
-        Format::Png => png::rasterise(&svg)?,
+        Format::Png => {
+            if !png::has_fonts() {
+                eprintln!(
+                    "warning: no font found, so the PNG has no numbers or letters (install one, \
+                     e.g. apt-get install fonts-dejavu-core, or use --render svg)"
+                );
+            }
+            png::rasterise(&svg)?
+        }
     };
     match &args.output {
         Some(path) => {
@@ -138,8 +148,9 @@ pub fn picture_of(
         Mode::Facts if n > 1 => {
             let (_, undetermined) = super::compose::agreement(solutions);
             let unknown = undetermined.iter().filter(|&&u| u).count();
+            let cells = if unknown == 1 { "cell" } else { "cells" };
             let mut caption =
-                format!("{name}: facts of {n} solutions; {unknown} undetermined cell(s) marked ?");
+                format!("{name}: facts of {n} solutions; {unknown} undetermined {cells} marked ?");
             if let Some(s) = &report.stopped {
                 caption.push_str(&format!(
                     "; incomplete ({}): a cell without ? may still differ in a solution not \

@@ -1,6 +1,6 @@
-//! SVG to PNG through resvg. Text needs a font: the system's fonts are loaded once; when none
-//! is found the picture is still drawn, without its letters and numbers (resvg skips text it
-//! cannot shape), and [`rasterise`] says so in its second result.
+//! SVG to PNG through resvg. Text needs a font: the system's fonts are loaded once (DejaVu Sans
+//! where installed); when none is found the picture is still drawn, without its letters and
+//! numbers (resvg leaves out text it has no font for), and [`has_fonts`] tells.
 
 use crate::error::{Error, Result};
 use resvg::{tiny_skia, usvg};
@@ -48,10 +48,16 @@ pub fn scale_for(width: f32, height: f32) -> f32 {
     (MAX_SIDE / width.max(height).max(1.0)).min(2.0)
 }
 
-/// Draws an SVG document as PNG bytes at twice its size in pixels (see [`scale_for`]).
+/// Draws an SVG document as PNG bytes at twice its size in pixels (see [`scale_for`]), its
+/// text in the system's fonts.
 pub fn rasterise(svg: &str) -> Result<Vec<u8>> {
+    rasterise_with(svg, fonts())
+}
+
+/// [`rasterise`] with the given fonts; text no font can draw is left out.
+fn rasterise_with(svg: &str, fonts: Arc<usvg::fontdb::Database>) -> Result<Vec<u8>> {
     let options = usvg::Options {
-        fontdb: fonts(),
+        fontdb: fonts,
         font_family: "sans-serif".into(),
         ..usvg::Options::default()
     };
@@ -89,6 +95,27 @@ mod tests {
         assert_eq!(img.dimensions(), (40, 20));
         assert_eq!(img.get_pixel(10, 10).0, [0, 0, 0, 255]);
         assert_eq!(img.get_pixel(22, 2).0, [255, 255, 255, 255]);
+    }
+
+    #[test]
+    fn without_any_font_the_picture_is_drawn_without_its_text() {
+        let svg = r##"<svg xmlns="http://www.w3.org/2000/svg" width="20" height="10" font-family="sans-serif"><rect width="20" height="10" fill="white"/><text x="2" y="9" font-size="12">88</text></svg>"##;
+        let empty = Arc::new(usvg::fontdb::Database::new());
+        let png = rasterise_with(svg, empty).unwrap();
+        let img = image::load_from_memory(&png).unwrap().to_rgba8();
+        assert!(img.pixels().all(|p| p.0 == [255, 255, 255, 255]));
+    }
+
+    #[test]
+    fn with_the_system_fonts_text_is_drawn() {
+        if !has_fonts() {
+            eprintln!("skipped: no font installed (apt-get install fonts-dejavu-core)");
+            return;
+        }
+        let svg = r##"<svg xmlns="http://www.w3.org/2000/svg" width="20" height="10" font-family="sans-serif"><rect width="20" height="10" fill="white"/><text x="2" y="9" font-size="12">88</text></svg>"##;
+        let png = rasterise(svg).unwrap();
+        let img = image::load_from_memory(&png).unwrap().to_rgba8();
+        assert!(img.pixels().any(|p| p.0[0] < 128));
     }
 
     #[test]

@@ -120,8 +120,8 @@ pub fn svg(picture: &Picture) -> String {
     let rows = panels.len().div_ceil(per_row).max(1);
     let caption_size = (s * 0.5).clamp(13.0, 18.0);
     let mut width = panel_w * per_row.min(panels.len().max(1)) as f64;
-    // A caption wraps at the picture's width, which is at least wide enough for 30 characters.
-    width = width.max(30.0 * caption_size * 0.6);
+    // A caption wraps at the picture's width, which is at least wide enough for 44 characters.
+    width = width.max(44.0 * caption_size * 0.6);
     let caption_lines = match &picture.caption {
         Some(text) => wrap(
             text,
@@ -133,7 +133,9 @@ pub fn svg(picture: &Picture) -> String {
         0 => 0.0,
         n => n as f64 * caption_size * 1.3 + layout.pad / 2.0,
     };
-    let height = panel_h * rows as f64 + caption_h;
+    // Whole pixels, so that a PNG is exactly the SVG's size times its scale.
+    width = width.ceil();
+    let height = (panel_h * rows as f64 + caption_h).ceil();
 
     let mut out = String::new();
     let _ = write!(
