@@ -141,25 +141,26 @@ impl Segment {
     /// The cells (row, column) whose drawing the line touches: the two it joins or separates,
     /// fewer on the grid's edge.
     pub fn cells(&self, height: usize, width: usize) -> Vec<(usize, usize)> {
-        let (y, x) = (self.from.0 + self.to.0, self.from.1 + self.to.1); // twice the midpoint
+        // The midpoint, in half units: a unit line's midpoint has one odd coordinate (on a row or
+        // column of centres) and one even (on a grid line); the cells it touches are the two
+        // whose centres lie one half unit away across the even one.
+        let (my, mx) = ((self.from.0 + self.to.0) / 2, (self.from.1 + self.to.1) / 2);
         let inside = |r: usize, c: usize| (r < height && c < width).then_some((r, c));
-        // Midpoint (y/2, x/2) in half units: odd-odd is a cell centre, so a line's midpoint has
-        // one odd and one even coordinate; the cells lie on either side along the even one.
-        let (my, mx) = (y / 2, x / 2);
         let mut out = Vec::new();
         if my % 2 == 1 {
-            // A horizontal run through row my/2: the cells left and right of the midpoint.
+            // On the row of centres my/2, on the grid line mx/2: left and right of it.
             let r = my / 2;
-            if mx >= 1 {
-                out.extend(inside(r, (mx - 1) / 2));
+            if mx >= 2 {
+                out.extend(inside(r, mx / 2 - 1));
             }
-            out.extend(inside(r, (mx + 1) / 2));
+            out.extend(inside(r, mx / 2));
         } else {
+            // On the column of centres mx/2, on the grid line my/2: above and below it.
             let c = mx / 2;
-            if my >= 1 {
-                out.extend(inside((my - 1) / 2, c));
+            if my >= 2 {
+                out.extend(inside(my / 2 - 1, c));
             }
-            out.extend(inside((my + 1) / 2, c));
+            out.extend(inside(my / 2, c));
         }
         out.dedup();
         out

@@ -36,7 +36,7 @@ fn fonts() -> Arc<usvg::fontdb::Database> {
 
 /// Whether any font was found for the text of pictures.
 pub fn has_fonts() -> bool {
-    fonts().len() > 0
+    !fonts().is_empty()
 }
 
 /// The most pixels a side of a PNG gets.
