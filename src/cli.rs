@@ -8,7 +8,7 @@ use crate::format;
 use crate::lower::{linear, CardEncoding, CnfEncoder};
 use crate::puzzles::{core_formulation_keys, Formulation};
 use crate::registry::{self, Input, GENRES};
-use crate::solve::{partial_report, Mode, Progress, Report, SolveOptions, Stopped, Verdict};
+use crate::solve::{partial_report, Mode, Report, SolveOptions, Stopped, Verdict};
 use clap::{Parser, Subcommand, ValueEnum};
 
 /// puzzlec: compile pencil puzzles to SAT/MIP models, solve them with a backend of your
@@ -58,6 +58,9 @@ pub struct SolveArgs {
     /// A separate word list (skeleton).
     #[arg(long)]
     pub words: Option<String>,
+    /// A picture of the answer (`--render svg|png`, `-o FILE`).
+    #[command(flatten)]
+    pub picture: crate::render::cli::RenderArgs,
 }
 
 /// Solver file formats for `export`.
@@ -308,10 +311,11 @@ pub fn spinner_after_a_second(message: String, enabled: bool) -> indicatif::Prog
 
 /// Solves the input of `args` in a mode; the resolved genre comes first.
 fn solve_report(args: &SolveArgs, mode: Mode) -> Result<(String, Report<Vec<String>>)> {
+    args.picture.check(args.json)?;
     let (genre, input) = resolve(&args.genre, args.input.as_deref())?;
     let name = genre.clone();
     let spinner = spinner_after_a_second(format!("solving {name}"), !args.json);
-    let progress = Progress::default();
+    let progress = args.picture.progress();
     let job_args = args.clone();
     let job_progress = progress.clone();
     let outcome = with_timeout(args.timeout, move || {
@@ -338,8 +342,9 @@ fn solve_report(args: &SolveArgs, mode: Mode) -> Result<(String, Report<Vec<Stri
             Ok(partial_report(found, mode, Stopped::Timeout(secs), stats))
         }
         other => other,
-    };
-    Ok((name, report?))
+    }?;
+    crate::render::cli::deliver(&args.picture, &name, mode, &report, &progress)?;
+    Ok((name, report))
 }
 
 fn print_report(genre: &str, args: &SolveArgs, r: &Report<Vec<String>>) {
@@ -363,7 +368,7 @@ fn print_report(genre: &str, args: &SolveArgs, r: &Report<Vec<String>>) {
             v["stopped_because"] = serde_json::json!(stopped.describe());
         }
         println!("{v}");
-    } else {
+    } else if !args.picture.replaces_text() {
         if let Some(f) = &r.facts {
             println!("{}", f.join("\n"));
             println!();
@@ -497,7 +502,9 @@ fn dispatch(command: Command) -> Result<i32> {
                 print_report(&genre, &args, &r);
             } else {
                 let n = r.solutions.len();
+                let shown = !args.picture.replaces_text();
                 match &r.stopped {
+                    _ if !shown => {}
                     None => println!("{n} solution(s)"),
                     Some(stopped) => {
                         println!("at least {n} solution(s) ({})", stopped.describe())

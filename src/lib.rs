@@ -30,6 +30,7 @@ pub mod lower;
 pub mod model;
 pub mod puzzles;
 pub mod registry;
+pub mod render;
 pub mod solve;
 pub mod url;
 

@@ -8,6 +8,7 @@ use crate::error::{Error, Result};
 use crate::lower::CardEncoding;
 use crate::model::{Assignment, Constraint, Model, NamedConstraint};
 use crate::puzzles::{Formulation, Puzzle};
+use crate::render::Sketch;
 use serde::Serialize;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
@@ -43,20 +44,61 @@ pub struct SolveOptions {
 }
 
 /// The rows of the solutions a run has found so far, shared with a thread that may have to
-/// abandon the run (the embedded SAT solvers cannot be interrupted mid-call).
+/// abandon the run (the embedded SAT solvers cannot be interrupted mid-call); when asked, also
+/// the sketches of the puzzle and of each solution, for pictures.
 #[derive(Clone, Debug, Default)]
-pub struct Progress(Arc<Mutex<Vec<Vec<String>>>>);
+pub struct Progress(Arc<Mutex<Found>>);
+
+/// What a [`Progress`] holds.
+#[derive(Debug, Default)]
+struct Found {
+    rows: Vec<Vec<String>>,
+    sketching: bool,
+    puzzle: Option<Sketch>,
+    sketches: Vec<Sketch>,
+}
 
 impl Progress {
+    /// A progress that records sketches too.
+    pub fn sketching() -> Progress {
+        let found = Found {
+            sketching: true,
+            ..Found::default()
+        };
+        Progress(Arc::new(Mutex::new(found)))
+    }
     /// Records one more solution.
     pub fn push(&self, rows: Vec<String>) {
         if let Ok(mut found) = self.0.lock() {
-            found.push(rows);
+            found.rows.push(rows);
+        }
+    }
+    /// Records one more solution of a puzzle: its rows, and its sketch when sketching.
+    pub fn record<P: Puzzle>(&self, p: &P, solution: &P::Solution) {
+        if let Ok(mut found) = self.0.lock() {
+            found.rows.push(p.rows(solution));
+            if found.sketching {
+                found.sketches.push(p.sketch(Some(solution)));
+            }
+        }
+    }
+    /// Records the sketch of the puzzle itself, when sketching.
+    pub fn start<P: Puzzle>(&self, p: &P) {
+        if let Ok(mut found) = self.0.lock() {
+            if found.sketching && found.puzzle.is_none() {
+                found.puzzle = Some(p.sketch(None));
+            }
         }
     }
     /// The solutions recorded so far.
     pub fn snapshot(&self) -> Vec<Vec<String>> {
-        self.0.lock().map(|f| f.clone()).unwrap_or_default()
+        self.0.lock().map(|f| f.rows.clone()).unwrap_or_default()
+    }
+    /// The puzzle's sketch and the solutions' sketches recorded so far.
+    pub fn sketches(&self) -> (Option<Sketch>, Vec<Sketch>) {
+        (self.0.lock())
+            .map(|f| (f.puzzle.clone(), f.sketches.clone()))
+            .unwrap_or_default()
     }
 }
 
@@ -366,6 +408,9 @@ pub fn solve_puzzle<P: Puzzle>(p: &P, opts: &SolveOptions) -> Result<Report<P::S
         backend: opts.backend.clone(),
         ..Stats::default()
     };
+    if let Some(progress) = &opts.progress {
+        progress.start(p);
+    }
     let native = p.native_solvers().contains(&opts.backend.as_str());
     if !native {
         // Reject an unknown backend before anything else, so that a typo is not answered with
@@ -436,7 +481,7 @@ pub fn solve_puzzle<P: Puzzle>(p: &P, opts: &SolveOptions) -> Result<Report<P::S
                 verify_from(p, &driver.stats.backend, &solution)?;
                 driver.stats.seconds_verify += start.elapsed().as_secs_f64();
                 if let Some(progress) = &opts.progress {
-                    progress.push(p.rows(&solution));
+                    progress.record(p, &solution);
                 }
                 solutions.push(solution);
                 if opts.mode == Mode::Facts {
@@ -600,7 +645,7 @@ fn solve_natively<P: Puzzle>(
     for s in &solutions {
         verify_from(p, &opts.backend, s)?;
         if let Some(progress) = &opts.progress {
-            progress.push(p.rows(s));
+            progress.record(p, s);
         }
     }
     stats.seconds_verify = start.elapsed().as_secs_f64();

@@ -63,6 +63,9 @@ pub trait Puzzle: Send + Sync {
     fn verify(&self, solution: &Self::Solution) -> std::result::Result<(), String>;
     /// The solution as text rows (for printing and JSON).
     fn rows(&self, solution: &Self::Solution) -> Vec<String>;
+    /// What a picture shows: the puzzle as its community draws it, with a solution on top
+    /// when one is given (see [`crate::render`]).
+    fn sketch(&self, solution: Option<&Self::Solution>) -> crate::render::Sketch;
     /// A reason the puzzle has no solution found without solving (a cheap necessary
     /// condition that fails), if any.
     fn precheck(&self) -> Option<String> {

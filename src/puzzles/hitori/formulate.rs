@@ -8,6 +8,7 @@ use crate::grid::shading::add_apart_and_connected;
 use crate::model::connectivity::ConnectivityEncoding;
 use crate::model::{Constraint, Lit, Model};
 use crate::puzzles::{Formulated, Formulation, FormulationKey, Puzzle};
+use crate::render::Sketch;
 
 /// Hitori's formulation keys.
 pub fn formulation_keys() -> Vec<FormulationKey> {
@@ -54,6 +55,10 @@ impl Puzzle for Hitori {
     }
     fn rows(&self, solution: &Shading) -> Vec<String> {
         self.grid.shading_rows(solution)
+    }
+    fn sketch(&self, solution: Option<&Shading>) -> Sketch {
+        let puzzle = Sketch::of(self.grid).with_clues(&self.numbers);
+        puzzle.with_shading(solution.map(Vec::as_slice))
     }
     fn url(&self) -> Result<String> {
         self.to_url()

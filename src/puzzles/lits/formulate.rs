@@ -9,6 +9,7 @@ use crate::model::connectivity::{add_connected, add_no_small_islands};
 use crate::model::connectivity::{ConnectivityEncoding, NodeGraph};
 use crate::model::{Constraint, Model, Var};
 use crate::puzzles::{Formulated, Formulation, FormulationKey, Puzzle};
+use crate::render::{piece_colour, Sketch};
 
 /// LITS's formulation keys.
 pub fn formulation_keys() -> Vec<FormulationKey> {
@@ -77,6 +78,14 @@ impl Puzzle for Lits {
     }
     fn rows(&self, solution: &Pieces) -> Vec<String> {
         self.grid.char_rows(|c| solution[c].unwrap_or('.'))
+    }
+    fn sketch(&self, solution: Option<&Pieces>) -> Sketch {
+        let mut sketch = Sketch::of(self.grid).with_rooms(&self.rooms);
+        // Each piece in its Tetris colour, so equal pieces are seen at a glance.
+        for (content, letter) in sketch.answer.iter_mut().zip(solution.into_iter().flatten()) {
+            content.fill = letter.and_then(piece_colour);
+        }
+        sketch
     }
     fn url(&self) -> Result<String> {
         self.to_url()

@@ -8,6 +8,7 @@ use crate::model::active::add_clause;
 use crate::model::loops::{LoopEncoding, LoopGuard};
 use crate::model::Model;
 use crate::puzzles::{Formulated, Formulation, FormulationKey, Puzzle};
+use crate::render::{Points, Sketch, Symbol};
 
 /// Masyu's formulation keys.
 pub fn formulation_keys() -> Vec<FormulationKey> {
@@ -79,6 +80,16 @@ impl Puzzle for Masyu {
     }
     fn rows(&self, solution: &Links) -> Vec<String> {
         self.grid.line_rows(solution)
+    }
+    fn sketch(&self, solution: Option<&Links>) -> Sketch {
+        let mut sketch = Sketch::of(self.grid);
+        for (content, pearl) in sketch.given.iter_mut().zip(&self.pearls) {
+            content.symbol = pearl.map(|p| match p {
+                Pearl::White => Symbol::WhiteCircle,
+                Pearl::Black => Symbol::BlackCircle,
+            });
+        }
+        sketch.with_lines(Points::Centres, self.grid, solution.map(Vec::as_slice))
     }
     fn url(&self) -> Result<String> {
         self.to_url()

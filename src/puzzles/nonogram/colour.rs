@@ -16,6 +16,8 @@ pub struct Colour {
     pub code: char,
     /// The name from the table (`red`), or the hex value when there is none.
     pub name: String,
+    /// The table's `#RRGGBB` value, when it gives one.
+    pub rgb: Option<crate::render::Colour>,
 }
 
 /// A clue block: a run of `length` cells of one colour (an index into the colour table, never
@@ -146,7 +148,10 @@ pub fn parse_g(source: &str, text: &str) -> Result<ColourNonogram> {
                     .find(|w| !w.starts_with('#'))
                     .or(words.last())
                     .map_or(String::new(), |w| w.to_string());
-                colours.push(Colour { code, name });
+                let rgb = words
+                    .iter()
+                    .find_map(|w| crate::render::Colour::parse_hex(w));
+                colours.push(Colour { code, name, rgb });
             }
             Part::Rows => row_lines.push((line_no, raw)),
             Part::Columns => column_lines.push((line_no, raw)),
@@ -316,6 +321,22 @@ impl ColourNonogram {
             columns: lengths(&self.columns),
             meta: Vec::new(),
         })
+    }
+
+    /// The colour a picture paints colour `k` in: the table's value, or one of a few distinct
+    /// colours when the table gives none.
+    pub fn paint(&self, k: usize) -> crate::render::Colour {
+        use crate::render::Colour;
+        const SPARE: [Colour; 6] = [
+            Colour(0x22, 0x22, 0x22),
+            Colour(0xd6, 0x27, 0x28),
+            Colour(0x1f, 0x77, 0xb4),
+            Colour(0x2c, 0xa0, 0x2c),
+            Colour(0xff, 0x7f, 0x0e),
+            Colour(0x94, 0x67, 0xbd),
+        ];
+        let table = self.colours.get(k).and_then(|c| c.rgb);
+        table.unwrap_or(SPARE[k.saturating_sub(1) % SPARE.len()])
     }
 
     /// The grid as rows of colour letters, `.` for the background.
@@ -515,6 +536,30 @@ impl Puzzle for ColourNonogram {
     }
     fn rows(&self, solution: &ColourGrid) -> Vec<String> {
         self.render(solution)
+    }
+    fn sketch(&self, solution: Option<&ColourGrid>) -> crate::render::Sketch {
+        use crate::render::{Label, Sketch};
+        let paint = |k: usize| self.paint(k);
+        let labels = |clue: &Vec<Block>| -> Vec<Label> {
+            match clue.is_empty() {
+                true => vec![Label::plain("0")],
+                false => (clue.iter())
+                    .map(|b| Label {
+                        text: b.length.to_string(),
+                        fill: Some(paint(b.colour)),
+                    })
+                    .collect(),
+            }
+        };
+        let mut sketch = Sketch::new(self.height, self.width);
+        sketch.row_clues = self.rows.iter().map(labels).collect();
+        sketch.column_clues = self.columns.iter().map(labels).collect();
+        sketch.bold_every = Some(5);
+        let cells = solution.map(|g| g.concat()).unwrap_or_default();
+        for (content, &k) in sketch.answer.iter_mut().zip(&cells) {
+            content.fill = (k != 0).then(|| paint(k));
+        }
+        sketch
     }
     fn native_unavailable(&self, solver: &str) -> String {
         format!(

@@ -326,6 +326,23 @@ impl crate::puzzles::Puzzle for Nonogram {
         grid_rows(solution)
     }
 
+    fn sketch(&self, solution: Option<&Grid>) -> crate::render::Sketch {
+        use crate::render::{Label, Sketch};
+        // An empty line's clue is written 0, as in the printed puzzles.
+        let labels = |clue: &Clue| -> Vec<Label> {
+            match clue.is_empty() {
+                true => vec![Label::plain("0")],
+                false => clue.iter().map(|n| Label::plain(n.to_string())).collect(),
+            }
+        };
+        let mut sketch = Sketch::new(self.height, self.width);
+        sketch.row_clues = self.rows.iter().map(labels).collect();
+        sketch.column_clues = self.columns.iter().map(labels).collect();
+        sketch.bold_every = Some(5);
+        let filled = solution.map(|g| g.concat());
+        sketch.with_shading(filled.as_deref())
+    }
+
     fn precheck(&self) -> Option<String> {
         self.clue_problem()
     }

@@ -11,6 +11,7 @@ use crate::model::connectivity::{
 use crate::model::region::{add_sized_regions, OutsideRegions, RegionEncoding, SizedRegion};
 use crate::model::{Active, Constraint, Model};
 use crate::puzzles::{Formulated, Formulation, FormulationKey, Puzzle};
+use crate::render::Sketch;
 
 /// Nurikabe's formulation keys.
 pub fn formulation_keys() -> Vec<FormulationKey> {
@@ -95,6 +96,10 @@ impl Puzzle for Nurikabe {
     }
     fn rows(&self, solution: &Shading) -> Vec<String> {
         self.grid.shading_rows(solution)
+    }
+    fn sketch(&self, solution: Option<&Shading>) -> Sketch {
+        let puzzle = Sketch::of(self.grid).with_clues(&self.clues);
+        puzzle.with_shading(solution.map(Vec::as_slice))
     }
     fn url(&self) -> Result<String> {
         self.to_url()

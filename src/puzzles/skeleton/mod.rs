@@ -249,6 +249,26 @@ impl crate::puzzles::Puzzle for Skeleton {
     fn rows(&self, solution: &Solution) -> Vec<String> {
         self.solution_rows(solution)
     }
+    fn sketch(&self, solution: Option<&Solution>) -> crate::render::Sketch {
+        use crate::render::{Colour, Sketch};
+        let g = &self.grid;
+        let mut sketch = Sketch::new(g.height, g.width);
+        let capital = |l: char| l.to_uppercase().collect::<String>();
+        for r in 0..g.height {
+            for c in 0..g.width {
+                let (given, answer) = (&mut sketch.given[r * g.width + c], &mut sketch.answer);
+                match g.at(r, c) {
+                    Cell::Black => given.fill = Some(Colour::INK),
+                    Cell::Given(l) => given.text = Some(capital(l)),
+                    Cell::White => {
+                        let letter = solution.and_then(|s| *s.letters.get(r)?.get(c)?);
+                        answer[r * g.width + c].text = letter.map(capital);
+                    }
+                }
+            }
+        }
+        sketch
+    }
     fn precheck(&self) -> Option<String> {
         formulate::precheck(self)
     }

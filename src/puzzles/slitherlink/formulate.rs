@@ -8,6 +8,7 @@ use crate::grid::Clue;
 use crate::model::loops::{LoopEncoding, LoopGuard};
 use crate::model::{LinExpr, Model};
 use crate::puzzles::{Formulated, Formulation, FormulationKey, Puzzle};
+use crate::render::{Lattice, Points, Sketch};
 
 /// Slitherlink's formulation keys.
 pub fn formulation_keys() -> Vec<FormulationKey> {
@@ -48,6 +49,15 @@ impl Puzzle for Slitherlink {
     }
     fn rows(&self, solution: &Segments) -> Vec<String> {
         self.vertices().line_rows(solution)
+    }
+    fn sketch(&self, solution: Option<&Segments>) -> Sketch {
+        let mut sketch = Sketch::of(self.grid).with_clues(&self.clues);
+        sketch.lattice = Lattice::Dots;
+        sketch.with_lines(
+            Points::Corners,
+            self.vertices(),
+            solution.map(Vec::as_slice),
+        )
     }
     fn url(&self) -> Result<String> {
         self.to_url()

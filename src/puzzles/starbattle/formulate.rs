@@ -7,6 +7,7 @@ use crate::error::Result;
 use crate::grid::kings::NoTouching;
 use crate::model::{LinExpr, Model};
 use crate::puzzles::{Formulated, Formulation, FormulationKey, Puzzle};
+use crate::render::{Sketch, Symbol};
 
 /// Star battle's formulation keys.
 pub fn formulation_keys() -> Vec<FormulationKey> {
@@ -48,6 +49,16 @@ impl Puzzle for StarBattle {
     }
     fn rows(&self, solution: &Stars) -> Vec<String> {
         self.grid.shading_rows(solution)
+    }
+    fn sketch(&self, solution: Option<&Stars>) -> Sketch {
+        let mut sketch = Sketch::of(self.grid).with_rooms(&self.rooms);
+        for (content, &star) in sketch.answer.iter_mut().zip(solution.into_iter().flatten()) {
+            content.symbol = star.then_some(Symbol::Star);
+        }
+        let k = self.stars;
+        let stars = if k == 1 { "star" } else { "stars" };
+        sketch.note = Some(format!("{k} {stars} in every row, column and room"));
+        sketch
     }
     fn url(&self) -> Result<String> {
         self.to_url()

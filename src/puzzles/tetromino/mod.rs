@@ -180,6 +180,29 @@ impl Puzzle for Tetromino {
     fn rows(&self, solution: &Tiling) -> Vec<String> {
         self.letter_rows(solution)
     }
+    fn sketch(&self, solution: Option<&Tiling>) -> crate::render::Sketch {
+        use crate::render::{piece_colour, Colour, Sketch};
+        let (h, w) = (self.region.height, self.region.width);
+        let mut sketch = Sketch::new(h, w);
+        for (content, &inside) in sketch.given.iter_mut().zip(&self.region.cells) {
+            content.fill = (!inside).then_some(Colour::OUTSIDE);
+        }
+        let Some(tiling) = solution else {
+            return sketch;
+        };
+        // Pieces in their guideline colours, outlined so that two pieces of one kind side by
+        // side stay two.
+        let mut piece = vec![None; h * w];
+        for (i, p) in tiling.placements.iter().enumerate() {
+            for (r, c) in p.cells.map(|(r, c)| (r as usize, c as usize)) {
+                if r < h && c < w {
+                    piece[r * w + c] = Some(i);
+                    sketch.answer[r * w + c].fill = piece_colour(p.kind.letter());
+                }
+            }
+        }
+        sketch.with_piece_outlines(|c| piece[c])
+    }
     fn native_solvers(&self) -> &'static [&'static str] {
         NATIVE_SOLVERS
     }
