@@ -192,6 +192,8 @@ pub enum Command {
         #[command(subcommand)]
         cmd: crate::puzzles::tetromino::cli::Command,
     },
+    /// Serve the web page and its JSON API on this machine (`puzzlec serve --port 8080`).
+    Serve(crate::serve::ServeArgs),
 }
 
 /// Runs a closure on a worker thread and gives up after `timeout` seconds (the embedded
@@ -621,6 +623,7 @@ fn dispatch(command: Command) -> Result<i32> {
         Command::Nonogram { cmd } => crate::puzzles::nonogram::cli::run(cmd),
         Command::Skeleton { cmd } => crate::puzzles::skeleton::cli::run(cmd),
         Command::Tetromino { cmd } => crate::puzzles::tetromino::cli::run(cmd),
+        Command::Serve(args) => crate::serve::run(&args),
     }
 }
 

@@ -31,6 +31,7 @@ pub mod model;
 pub mod puzzles;
 pub mod registry;
 pub mod render;
+pub mod serve;
 pub mod solve;
 pub mod url;
 

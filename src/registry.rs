@@ -68,17 +68,8 @@ impl Input {
     pub fn read(arg: &str) -> Result<Input> {
         let path = std::path::Path::new(arg);
         if arg != "-" && !path.exists() {
-            if let Some(url) = pasted_url(arg) {
-                return Ok(Input {
-                    source: "URL".into(),
-                    text: url,
-                });
-            }
-            if crate::puzzles::tetromino::field::is_fumen(arg.trim()) {
-                return Ok(Input {
-                    source: "URL".into(),
-                    text: arg.trim().to_string(),
-                });
+            if let Some(input) = Input::inline(arg) {
+                return Ok(input);
             }
         }
         let bytes = if arg == "-" {
@@ -92,6 +83,22 @@ impl Input {
         Ok(Input {
             source: arg.to_string(),
             text: utf8_text(arg, bytes)?,
+        })
+    }
+
+    /// The puzzle an argument holds itself, read without looking at any file: a pasted
+    /// puzz.link / pzv.jp URL (in its canonical form) or a fumen string; `None` for anything
+    /// else. The web page uses it so that pasted text never names a file on the server.
+    pub fn inline(arg: &str) -> Option<Input> {
+        if let Some(url) = pasted_url(arg) {
+            return Some(Input {
+                source: "URL".into(),
+                text: url,
+            });
+        }
+        crate::puzzles::tetromino::field::is_fumen(arg.trim()).then(|| Input {
+            source: "URL".into(),
+            text: arg.trim().to_string(),
         })
     }
 

@@ -429,7 +429,10 @@ fn one_colour_g_files_take_the_black_and_white_path_with_the_same_answers() {
         assert_eq!(verdict, "unique", "{name}: published as unique");
         assert_eq!(run(g, &[]), (verdict.clone(), solutions.clone()), "{name}");
         // Black-and-white only: the native solver and the `line=order` formulation.
-        assert_eq!(run(g, &["-b", "native"]), (verdict.clone(), solutions.clone()));
+        assert_eq!(
+            run(g, &["-b", "native"]),
+            (verdict.clone(), solutions.clone())
+        );
         assert_eq!(run(g, &["-f", "line=order,pre=line"]), (verdict, solutions));
         let logic = std::process::Command::new(exe)
             .args(["nonogram", "logic", g])

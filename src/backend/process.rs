@@ -95,6 +95,18 @@ impl Drop for ScratchDir {
     }
 }
 
+/// The running `puzzlec` binary, for running a piece of work in a child that can be killed
+/// (`compare`'s cells, the web server's solves). On Linux `/proc/self/exe` names the running
+/// binary's inode, so this keeps working when `cargo build` replaces the file meanwhile.
+pub fn this_executable() -> Result<PathBuf> {
+    let proc_self = Path::new("/proc/self/exe");
+    if proc_self.exists() {
+        return Ok(proc_self.to_path_buf());
+    }
+    std::env::current_exe()
+        .map_err(|e| Error::Io(format!("cannot find the puzzlec executable: {e}")))
+}
+
 /// What a finished child process printed, and its exit code.
 pub struct Captured {
     /// Standard output.

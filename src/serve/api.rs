@@ -1,0 +1,815 @@
+//! The JSON API behind the page: what each route answers, and the limits it keeps.
+//!
+//! Every solve, export and compare runs the command line itself (`puzzlec solve --json
+//! --render svg`, `puzzlec export`, `puzzlec compare --json`) in a child process, the way
+//! `compare` runs its cells: the embedded solvers cannot be interrupted, so a request past its
+//! time limit is ended by killing its process, and a model that outgrows its memory budget
+//! ends that process, never the server. The answer is therefore exactly what the command line
+//! prints, errors included. A pasted puzzle is passed to the child as a URL argument or as a
+//! file in a fresh scratch directory (the child's working directory), never as a path: no
+//! request can make the server read one of its own files.
+//!
+//! Routing happens on the server's async threads and is cheap (parse, validate, take a slot);
+//! the child runs on a blocking thread with its slot, which is freed only when the child has
+//! ended, so at most `jobs` children ever run, however many requests time out.
+
+use crate::backend::process::{self, Captured, ScratchDir};
+use crate::backend::{self};
+use crate::error::{Error, Result};
+use crate::formulation::{core_formulation_keys, FormulationKey};
+use crate::registry::{self, Input, GENRES};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+
+/// The page, compiled into the binary: one HTML file with its script and style inline.
+const PAGE: &str = include_str!("page.html");
+
+/// The largest request body accepted (413 past it).
+pub const MAX_BODY: usize = 1 << 20;
+/// The largest file an answer carries (a picture or an exported model); larger ones are
+/// refused with the advice to use the command line.
+pub const MAX_FILE: u64 = 64 << 20;
+/// Seconds a child may run past its own time limit (start-up, writing its answer) before it
+/// is killed.
+const GRACE: f64 = 3.0;
+/// The most inputs, backends and formulations one compare request may name.
+const MAX_COMPARE_LIST: usize = 8;
+/// The per-run time limit of a compare when the request gives none.
+const COMPARE_RUN_SECONDS: f64 = 5.0;
+
+/// How much a request may take.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// Children (solves, exports, compares) running at once; more get 503.
+    pub jobs: usize,
+    /// The largest time limit a request may ask for, and the one it gets by default.
+    pub max_timeout: f64,
+    /// The memory budget of each child, in bytes.
+    pub child_memory: u64,
+}
+
+/// An answer: status, content type, body, and a file name when it is a download.
+#[derive(Clone, Debug)]
+pub struct Reply {
+    /// The HTTP status.
+    pub status: u16,
+    /// The `Content-Type`.
+    pub content_type: &'static str,
+    /// The body.
+    pub body: Vec<u8>,
+    /// The name to save the body under (`Content-Disposition: attachment`).
+    pub download: Option<String>,
+}
+
+impl Reply {
+    /// A JSON answer.
+    pub fn json(status: u16, value: &Value) -> Reply {
+        Reply {
+            status,
+            content_type: "application/json",
+            body: value.to_string().into_bytes(),
+            download: None,
+        }
+    }
+    /// An error as the command line's `--json` prints it: `{"error", "exit"}`.
+    pub fn error(status: u16, message: &str, exit: i32) -> Reply {
+        Reply::json(status, &json!({"error": message, "exit": exit}))
+    }
+    /// An error of the crate's type: 400 for usage and input errors (exit code 2), 504 for a
+    /// timeout, 422 for the other exit-code-3 failures (memory budget, solver failure).
+    pub fn of_error(e: &Error) -> Reply {
+        Reply::error(
+            status_of(e.exit_code(), &e.to_string()),
+            &e.to_string(),
+            e.exit_code(),
+        )
+    }
+    /// The body as text (for tests and logs).
+    pub fn text(&self) -> String {
+        String::from_utf8_lossy(&self.body).into_owned()
+    }
+}
+
+/// The status of a command-line failure, by its exit code and message.
+fn status_of(exit: i32, message: &str) -> u16 {
+    match exit {
+        2 => 400,
+        3 if message.starts_with("timeout") => 504,
+        3 => 422,
+        _ => 500,
+    }
+}
+
+/// What a route decided: an answer now, or work for a blocking thread (holding its slot).
+pub enum Routed {
+    /// The answer.
+    Done(Reply),
+    /// Run this on a blocking thread; it answers when its child has ended.
+    Work(Box<dyn FnOnce() -> Reply + Send>),
+}
+
+/// The solving slots: a counter that refuses to pass the limit.
+#[derive(Debug)]
+struct Slots {
+    busy: AtomicUsize,
+    limit: usize,
+}
+
+/// One taken slot, given back when dropped (after the child it was taken for has ended).
+pub struct Slot(Arc<Api>);
+
+impl Drop for Slot {
+    fn drop(&mut self) {
+        self.0.slots.busy.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// The API: its limits, the slots in use and the binary the children run.
+pub struct Api {
+    limits: Limits,
+    slots: Slots,
+    exe: PathBuf,
+}
+
+/// `POST /api/solve`.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+struct SolveRequest {
+    genre: Option<String>,
+    input: String,
+    /// The uploaded file's name, for error messages (`name:line:col`).
+    name: Option<String>,
+    backend: Option<String>,
+    formulation: Option<String>,
+    #[serde(default)]
+    first: bool,
+    #[serde(default)]
+    facts: bool,
+    timeout: Option<f64>,
+}
+
+/// `POST /api/export`.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+struct ExportRequest {
+    genre: Option<String>,
+    input: String,
+    name: Option<String>,
+    format: String,
+    formulation: Option<String>,
+    timeout: Option<f64>,
+}
+
+/// `POST /api/compare`.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+struct CompareRequest {
+    genre: Option<String>,
+    inputs: Vec<String>,
+    backends: Option<Vec<String>>,
+    formulations: Option<Vec<String>>,
+    /// Seconds per run.
+    timeout: Option<f64>,
+}
+
+impl Api {
+    /// An API with these limits, running the binary it is part of.
+    pub fn new(limits: Limits) -> Result<Arc<Api>> {
+        Ok(Arc::new(Api {
+            slots: Slots {
+                busy: AtomicUsize::new(0),
+                limit: limits.jobs.max(1),
+            },
+            limits,
+            exe: process::this_executable()?,
+        }))
+    }
+
+    /// The slots in use.
+    pub fn busy(&self) -> usize {
+        self.slots.busy.load(Ordering::SeqCst)
+    }
+
+    /// Takes a solving slot, or answers 503 at once when every slot is in use.
+    fn take_slot(self: &Arc<Self>) -> std::result::Result<Slot, Reply> {
+        let taken = self
+            .slots
+            .busy
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| {
+                (n < self.slots.limit).then_some(n + 1)
+            });
+        match taken {
+            Ok(_) => Ok(Slot(self.clone())),
+            Err(_) => Err(Reply::error(
+                503,
+                &format!(
+                    "busy: all {} solving slots are in use (a solve keeps its slot until its \
+                     process has ended, timed out or not); try again in a few seconds",
+                    self.slots.limit
+                ),
+                3,
+            )),
+        }
+    }
+
+    /// Answers a request: the page, the genres, or a solve, export or compare (as work for a
+    /// blocking thread). `path` is without its query string.
+    pub fn route(self: &Arc<Self>, method: &str, path: &str, body: &[u8]) -> Routed {
+        let work = |job: std::result::Result<Routed, Reply>| match job {
+            Ok(routed) => routed,
+            Err(reply) => Routed::Done(reply),
+        };
+        match (method, path) {
+            ("GET" | "HEAD", "/" | "/index.html") => Routed::Done(Reply {
+                status: 200,
+                content_type: "text/html; charset=utf-8",
+                body: PAGE.as_bytes().to_vec(),
+                download: None,
+            }),
+            ("GET" | "HEAD", "/api/genres") => Routed::Done(Reply::json(200, &self.genres())),
+            ("POST", "/api/solve") => work(self.solve(body)),
+            ("POST", "/api/export") => work(self.export(body)),
+            ("POST", "/api/compare") => work(self.compare(body)),
+            (_, "/" | "/index.html" | "/api/genres" | "/api/solve" | "/api/export")
+            | (_, "/api/compare") => Routed::Done(Reply::error(
+                405,
+                &format!("{method} is not allowed on {path}"),
+                2,
+            )),
+            _ => Routed::Done(Reply::error(404, &format!("no such page: {path}"), 2)),
+        }
+    }
+
+    /// `GET /api/genres`: genres with their formulation keys and native solvers, the core
+    /// keys, the backends and the limits, for the page's selects.
+    fn genres(&self) -> Value {
+        let keys = |keys: &[FormulationKey]| -> Vec<Value> {
+            keys.iter()
+                .map(|k| {
+                    json!({
+                        "key": k.key,
+                        "doc": k.doc,
+                        "default": k.default,
+                        "values": k.values.iter().map(|v| json!({
+                            "name": v.name, "doc": v.doc, "complete": v.complete,
+                        })).collect::<Vec<_>>(),
+                    })
+                })
+                .collect()
+        };
+        let genres: Vec<Value> = GENRES
+            .iter()
+            .map(|(name, description)| {
+                json!({
+                    "name": name,
+                    "description": description,
+                    "keys": keys(&registry::formulation_keys(name).unwrap_or_default()),
+                    "native": registry::native_solvers(name),
+                })
+            })
+            .collect();
+        let backends: Vec<Value> = backend::backends()
+            .iter()
+            .map(
+                |b| json!({"name": b.name, "description": b.description, "available": b.available}),
+            )
+            .collect();
+        json!({
+            "genres": genres,
+            "core_keys": keys(&core_formulation_keys()),
+            "backends": backends,
+            "default_backend": backend::DEFAULT,
+            "limits": {
+                "max_body_bytes": MAX_BODY,
+                "max_timeout_seconds": self.limits.max_timeout,
+                "concurrent_solves": self.slots.limit,
+            },
+        })
+    }
+
+    /// The time limit of a request: its own (above 0), never past the server's.
+    fn timeout(&self, asked: Option<f64>) -> std::result::Result<f64, Reply> {
+        match asked {
+            None => Ok(self.limits.max_timeout),
+            Some(secs) => crate::budget::parse_seconds(&secs.to_string())
+                .map(|s| s.min(self.limits.max_timeout))
+                .map_err(|e| Reply::error(400, &format!("timeout: {e}"), 2)),
+        }
+    }
+
+    /// `POST /api/solve`: `puzzlec solve --json --render svg` on the input; the answer is its
+    /// JSON plus `"svg"` (the picture) and `"exit"` (the command line's exit code). Every
+    /// verdict is a 200, `none` and `timeout` included (`"complete": false` for the latter).
+    fn solve(self: &Arc<Self>, body: &[u8]) -> std::result::Result<Routed, Reply> {
+        let request: SolveRequest = parse_body(body)?;
+        let genre = checked_genre(request.genre.as_deref())?;
+        let backend_name = request.backend.as_deref().unwrap_or(backend::DEFAULT);
+        check_backend(backend_name, genre)?;
+        let timeout = self.timeout(request.timeout)?;
+        let input = Pasted::new(&request.input, request.name.as_deref())?;
+        let slot = self.take_slot()?;
+        let mut args = vec![
+            "solve".to_string(),
+            "--json".into(),
+            format!("--backend={backend_name}"),
+            format!("--formulation={}", request.formulation.unwrap_or_default()),
+            "--render=svg".into(),
+            "--output=picture.svg".into(),
+        ];
+        if request.first {
+            args.push("--first".into());
+        }
+        if request.facts {
+            args.push("--facts".into());
+        }
+        let genre = genre.map(String::from);
+        Ok(Routed::Work(Box::new(move || {
+            let _slot = slot;
+            let api = &_slot.0;
+            let run = match api.run(args, genre.as_deref(), &[input], timeout, timeout) {
+                Ok(run) => run,
+                Err(e) => return Reply::of_error(&e),
+            };
+            let Some(done) = run.captured.as_ref() else {
+                // Killed past its own deadline: the same answer the command line gives for a
+                // timeout with --json.
+                return Reply::json(
+                    200,
+                    &json!({
+                        "genre": genre,
+                        "verdict": "timeout",
+                        "complete": false,
+                        "solutions": [],
+                        "stopped": "timeout",
+                        "stats": {"timeout_seconds": timeout},
+                        "exit": 3,
+                    }),
+                );
+            };
+            match answer_of(done) {
+                Ok(mut answer) => {
+                    match run.file("picture.svg") {
+                        Ok(Some(svg)) => {
+                            answer["svg"] = json!(String::from_utf8_lossy(&svg));
+                        }
+                        Ok(None) => {}
+                        Err(reply) => return reply,
+                    }
+                    answer["exit"] = json!(done.code);
+                    Reply::json(200, &answer)
+                }
+                Err(reply) => reply,
+            }
+        })))
+    }
+
+    /// `POST /api/export`: `puzzlec export --format F` on the input, answered as a download.
+    fn export(self: &Arc<Self>, body: &[u8]) -> std::result::Result<Routed, Reply> {
+        let request: ExportRequest = parse_body(body)?;
+        let genre = checked_genre(request.genre.as_deref())?;
+        let (extension, content_type) = match request.format.as_str() {
+            "dimacs" => ("cnf", "text/plain; charset=utf-8"),
+            "lp" => ("lp", "text/plain; charset=utf-8"),
+            "json" => ("json", "application/json"),
+            "url" => ("url.txt", "text/plain; charset=utf-8"),
+            other => {
+                return Err(Reply::error(
+                    400,
+                    &format!("unknown export format `{other}` (known: dimacs, lp, json, url)"),
+                    2,
+                ))
+            }
+        };
+        let timeout = self.timeout(request.timeout)?;
+        let input = Pasted::new(&request.input, request.name.as_deref())?;
+        let slot = self.take_slot()?;
+        // The download's name: the genre asked for, or the one the URL names.
+        let named = genre
+            .or(match &input {
+                Pasted::Inline(i) => i.url_genre(),
+                Pasted::Text { .. } => None,
+            })
+            .unwrap_or("puzzle");
+        let download = format!("{named}.{extension}");
+        let file = format!("model.{extension}");
+        let args = vec![
+            "export".to_string(),
+            format!("--format={}", request.format),
+            format!("--formulation={}", request.formulation.unwrap_or_default()),
+            format!("--output={file}"),
+        ];
+        let genre = genre.map(String::from);
+        Ok(Routed::Work(Box::new(move || {
+            let _slot = slot;
+            let api = &_slot.0;
+            let run = match api.run(args, genre.as_deref(), &[input], timeout, timeout) {
+                Ok(run) => run,
+                Err(e) => return Reply::of_error(&e),
+            };
+            let Some(done) = run.captured.as_ref() else {
+                return Reply::of_error(&Error::Timeout(timeout));
+            };
+            if done.code != 0 {
+                return failure(done);
+            }
+            match run.file(&file) {
+                Ok(Some(bytes)) => Reply {
+                    status: 200,
+                    content_type,
+                    body: bytes,
+                    download: Some(download),
+                },
+                Ok(None) => Reply::error(500, "the export wrote no file", 3),
+                Err(reply) => reply,
+            }
+        })))
+    }
+
+    /// `POST /api/compare`: `puzzlec compare --json` over the inputs, backends and
+    /// formulations, with a per-run time limit and the server's limit as its budget; the answer
+    /// is `{"rows": [...], "exit"}`.
+    fn compare(self: &Arc<Self>, body: &[u8]) -> std::result::Result<Routed, Reply> {
+        let request: CompareRequest = parse_body(body)?;
+        let too_many = |what: &str, n: usize| {
+            Reply::error(
+                400,
+                &format!(
+                    "{n} {what} in one compare; at most {MAX_COMPARE_LIST} (use `puzzlec \
+                     compare` for more)"
+                ),
+                2,
+            )
+        };
+        if request.inputs.is_empty() {
+            return Err(Reply::error(400, "compare needs at least one input", 2));
+        }
+        let backends = request.backends.unwrap_or_default();
+        let formulations = request.formulations.unwrap_or_default();
+        for (what, n) in [
+            ("inputs", request.inputs.len()),
+            ("backends", backends.len()),
+            ("formulations", formulations.len()),
+        ] {
+            if n > MAX_COMPARE_LIST {
+                return Err(too_many(what, n));
+            }
+        }
+        let inputs: Vec<Pasted> = (request.inputs.iter().enumerate())
+            .map(|(i, text)| Pasted::new(text, Some(&format!("input{}", i + 1))))
+            .collect::<std::result::Result<_, _>>()?;
+        // `compare` needs its genre first; a URL names its own.
+        let genre = match checked_genre(request.genre.as_deref())? {
+            Some(genre) => genre.to_string(),
+            None => (inputs.iter())
+                .find_map(|p| match p {
+                    Pasted::Inline(input) => input.url_genre(),
+                    Pasted::Text { .. } => None,
+                })
+                .map(String::from)
+                .ok_or_else(|| {
+                    Reply::error(
+                        400,
+                        "compare needs a genre (only a puzz.link URL names its own)",
+                        2,
+                    )
+                })?,
+        };
+        for b in &backends {
+            check_backend(b, Some(&genre))?;
+        }
+        let run_seconds = self.timeout(request.timeout.or(Some(COMPARE_RUN_SECONDS)))?;
+        let budget = self.limits.max_timeout;
+        let slot = self.take_slot()?;
+        let mut args = vec![
+            "compare".to_string(),
+            "--json".into(),
+            format!("--budget={budget}"),
+        ];
+        if !backends.is_empty() {
+            args.push(format!("--backends={}", backends.join(",")));
+        }
+        args.extend(formulations.iter().map(|f| format!("--formulation={f}")));
+        Ok(Routed::Work(Box::new(move || {
+            let _slot = slot;
+            let api = &_slot.0;
+            // The last run may start just before the budget ends and take its whole time.
+            let run = api.run(
+                args,
+                Some(&genre),
+                &inputs,
+                run_seconds,
+                budget + run_seconds,
+            );
+            let run = match run {
+                Ok(run) => run,
+                Err(e) => return Reply::of_error(&e),
+            };
+            let Some(done) = run.captured.as_ref() else {
+                return Reply::of_error(&Error::Timeout(budget + run_seconds));
+            };
+            match serde_json::from_str::<Value>(done.stdout.trim()) {
+                Ok(rows @ Value::Array(_)) => Reply::json(
+                    200,
+                    &json!({"genre": genre, "rows": rows, "exit": done.code}),
+                ),
+                _ => failure(done),
+            }
+        })))
+    }
+
+    /// Runs `puzzlec ARGS --timeout T --memory M -- [GENRE] INPUT…` in a fresh scratch
+    /// directory, killed `GRACE` seconds after `whole` seconds (the child's own limit).
+    fn run(
+        &self,
+        mut args: Vec<String>,
+        genre: Option<&str>,
+        inputs: &[Pasted],
+        timeout: f64,
+        whole: f64,
+    ) -> Result<Run> {
+        let scratch = ScratchDir::new("serve")?;
+        args.push(format!("--timeout={timeout}"));
+        args.push(format!("--memory={}", self.limits.child_memory));
+        // Everything after `--` is positional, whatever it starts with.
+        args.push("--".into());
+        args.extend(genre.map(String::from));
+        for input in inputs {
+            args.push(input.place(&scratch.path)?);
+        }
+        let mut cmd = std::process::Command::new(&self.exe);
+        cmd.args(&args).current_dir(&scratch.path);
+        let deadline = crate::budget::deadline_after(std::time::Instant::now(), whole + GRACE);
+        let captured = process::run_capturing(&mut cmd, deadline, "puzzlec")?;
+        Ok(Run { scratch, captured })
+    }
+}
+
+/// A finished (or killed) child and the directory it wrote its files in.
+struct Run {
+    scratch: ScratchDir,
+    /// `None` when it was killed at its deadline.
+    captured: Option<Captured>,
+}
+
+impl Run {
+    /// A file the child wrote, if it did; a 422 when it is larger than the server sends.
+    fn file(&self, name: &str) -> std::result::Result<Option<Vec<u8>>, Reply> {
+        let path = self.scratch.path.join(name);
+        let Ok(meta) = std::fs::metadata(&path) else {
+            return Ok(None);
+        };
+        if meta.len() > MAX_FILE {
+            return Err(Reply::error(
+                422,
+                &format!(
+                    "the {name} is {}, more than the {} the server sends; use the command line \
+                     (`puzzlec`) for it",
+                    crate::budget::human(meta.len()),
+                    crate::budget::human(MAX_FILE)
+                ),
+                3,
+            ));
+        }
+        std::fs::read(&path)
+            .map(Some)
+            .map_err(|e| Reply::error(500, &format!("cannot read the {name}: {e}"), 3))
+    }
+}
+
+/// A pasted puzzle, as it will reach the child.
+enum Pasted {
+    /// A URL or fumen string, passed as the argument itself.
+    Inline(Input),
+    /// A puzzle's text, written to a file of this name.
+    Text {
+        /// The file name (shown in error messages).
+        name: String,
+        /// The text.
+        text: String,
+    },
+}
+
+impl Pasted {
+    /// Reads a pasted input: one line that is a URL or fumen string is taken as such,
+    /// anything else as a file's text (named after the upload, or `input`).
+    fn new(text: &str, name: Option<&str>) -> std::result::Result<Pasted, Reply> {
+        if text.trim().is_empty() {
+            return Err(Reply::error(
+                400,
+                "missing the puzzle: paste a puzz.link URL, a fumen string or a puzzle file",
+                2,
+            ));
+        }
+        if !text.trim().contains('\n') {
+            if let Some(input) = Input::inline(text) {
+                return Ok(Pasted::Inline(input));
+            }
+        }
+        Ok(Pasted::Text {
+            name: file_name(name),
+            text: text.to_string(),
+        })
+    }
+
+    /// The child's argument: the URL itself, or the file written into `dir`.
+    fn place(&self, dir: &Path) -> Result<String> {
+        match self {
+            Pasted::Inline(input) => Ok(input.text.clone()),
+            Pasted::Text { name, text } => {
+                std::fs::write(dir.join(name), text)
+                    .map_err(|e| Error::Io(format!("cannot write the pasted puzzle: {e}")))?;
+                Ok(name.clone())
+            }
+        }
+    }
+}
+
+/// A safe file name from an upload's name: its last path component, letters, digits, `.`,
+/// `-` and `_` only, at most 64 characters, never hidden; `input` when nothing is left.
+fn file_name(name: Option<&str>) -> String {
+    let base = name.unwrap_or("").rsplit(['/', '\\']).next().unwrap_or("");
+    let kept: String = base
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_'))
+        .take(64)
+        .collect();
+    let kept = kept.trim_start_matches('.');
+    match kept.is_empty() {
+        true => "input".to_string(),
+        false => kept.to_string(),
+    }
+}
+
+/// Reads a JSON request body; a malformed one is a 400 naming the line and column.
+fn parse_body<T: for<'de> Deserialize<'de>>(body: &[u8]) -> std::result::Result<T, Reply> {
+    serde_json::from_slice(body).map_err(|e| {
+        // serde's message ends with " at line L column C", which the position already says.
+        let message = e.to_string();
+        let message = match message.rfind(" at line ") {
+            Some(at) => message[..at].to_string(),
+            None => message,
+        };
+        let error = Error::input("request", e.line().max(1), e.column().max(1), message);
+        Reply::of_error(&error)
+    })
+}
+
+/// The genre named by a request, checked; `None` when it names none.
+fn checked_genre(genre: Option<&str>) -> std::result::Result<Option<&str>, Reply> {
+    match genre.map(str::trim).filter(|g| !g.is_empty()) {
+        None => Ok(None),
+        Some(g) => registry::check_genre(g)
+            .map(|_| Some(g))
+            .map_err(|e| Reply::of_error(&e)),
+    }
+}
+
+/// Accepts a backend that runs here (or a native search of the genre); the page never runs
+/// a command named in a request (`dimacs:CMD` is accepted only for the known solvers).
+fn check_backend(name: &str, genre: Option<&str>) -> std::result::Result<(), Reply> {
+    let natives: Vec<&str> = match genre {
+        Some(g) => registry::native_solvers(g).to_vec(),
+        None => GENRES
+            .iter()
+            .flat_map(|(g, _)| registry::native_solvers(g).iter().copied())
+            .collect(),
+    };
+    let available: Vec<String> = (backend::backends().into_iter())
+        .filter(|b| b.available)
+        .map(|b| b.name)
+        .chain(natives.iter().map(|n| n.to_string()))
+        .collect();
+    match available.iter().any(|b| b == name) {
+        true => Ok(()),
+        false => Err(Reply::error(
+            400,
+            &format!(
+                "backend `{name}` is not one this server runs (available here: {})",
+                available.join(", ")
+            ),
+            2,
+        )),
+    }
+}
+
+/// The JSON a successful `solve --json` printed, or the failure it reported.
+fn answer_of(done: &Captured) -> std::result::Result<Value, Reply> {
+    match serde_json::from_str::<Value>(done.stdout.trim()) {
+        Ok(v) if v.get("verdict").is_some() => Ok(v),
+        _ => Err(failure(done)),
+    }
+}
+
+/// The error a child reported: its `{"error", "exit"}` line, or else its first `error:` line
+/// on standard error (the memory budget's last resort prints only that).
+fn failure(done: &Captured) -> Reply {
+    let from_json = serde_json::from_str::<Value>(done.stdout.trim())
+        .ok()
+        .and_then(|v| v["error"].as_str().map(String::from));
+    let message = from_json.unwrap_or_else(|| {
+        let line = (done.stderr.lines())
+            .find(|l| l.starts_with("error:"))
+            .or_else(|| done.stderr.lines().find(|l| !l.trim().is_empty()))
+            .unwrap_or("");
+        match line.trim().strip_prefix("error:") {
+            Some(rest) => rest.trim().to_string(),
+            None if line.trim().is_empty() => format!("puzzlec ended with exit code {}", done.code),
+            None => line.trim().to_string(),
+        }
+    });
+    let exit = match done.code {
+        0 => 3, // a success without its answer is still a failure
+        code => code,
+    };
+    Reply::error(status_of(exit, &message), &message, exit)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn upload_names_keep_only_a_safe_last_component() {
+        assert_eq!(file_name(Some("seed004.txt")), "seed004.txt");
+        assert_eq!(file_name(Some("../../etc/passwd")), "passwd");
+        assert_eq!(file_name(Some("C:\\puzzles\\a b.non")), "ab.non");
+        assert_eq!(file_name(Some(".hidden")), "hidden");
+        assert_eq!(file_name(Some("..")), "input");
+        assert_eq!(file_name(None), "input");
+        assert_eq!(file_name(Some(&"x".repeat(300))).len(), 64);
+    }
+
+    #[test]
+    fn a_pasted_url_is_an_argument_and_anything_else_a_file() {
+        let url = Pasted::new(" puzz.link/p?heyawake/6/6/aa66aapv0fu0g2i3k \n", None).unwrap();
+        assert!(
+            matches!(url, Pasted::Inline(ref i) if i.text == "https://puzz.link/p?heyawake/6/6/aa66aapv0fu0g2i3k")
+        );
+        // A path is text, never a file of the server's.
+        assert!(matches!(
+            Pasted::new("/etc/passwd", None).unwrap(),
+            Pasted::Text { ref name, .. } if name == "input"
+        ));
+        assert_eq!(Pasted::new("  \n", None).err().unwrap().status, 400);
+    }
+
+    #[test]
+    fn a_malformed_body_is_a_400_at_its_line_and_column() {
+        let reply = parse_body::<SolveRequest>(b"{\"input\": 3}").unwrap_err();
+        assert_eq!(reply.status, 400);
+        let v: Value = serde_json::from_slice(&reply.body).unwrap();
+        assert_eq!(v["exit"], 2);
+        assert!(
+            v["error"]
+                .as_str()
+                .unwrap()
+                .starts_with("request:1:11: invalid type"),
+            "{v}"
+        );
+        let unknown = parse_body::<SolveRequest>(b"{\"input\": \"x\", \"colour\": 1}");
+        assert!(unknown
+            .unwrap_err()
+            .text()
+            .contains("unknown field `colour`"));
+    }
+
+    #[test]
+    fn only_backends_that_run_here_are_accepted() {
+        assert!(check_backend("varisat", None).is_ok());
+        assert!(check_backend("native", Some("tetromino")).is_ok());
+        assert!(check_backend("native", Some("heyawake")).is_err());
+        let refused = check_backend("dimacs:/bin/sh", Some("heyawake")).unwrap_err();
+        assert_eq!(refused.status, 400);
+        assert!(refused.text().contains("available here: varisat, batsat"));
+    }
+
+    #[test]
+    fn failures_keep_the_command_lines_message_and_exit_code() {
+        let captured = |stdout: &str, stderr: &str, code| Captured {
+            stdout: stdout.into(),
+            stderr: stderr.into(),
+            code,
+        };
+        let input = failure(&captured(
+            r#"{"error":"URL:1:27: expected a digit","exit":2}"#,
+            "error: URL:1:27: expected a digit\n",
+            2,
+        ));
+        assert_eq!(
+            (input.status, input.text().contains("URL:1:27")),
+            (400, true)
+        );
+        let memory = failure(&captured(
+            "",
+            "error: the memory budget is spent: an allocation …\n",
+            3,
+        ));
+        assert_eq!(memory.status, 422);
+        assert!(memory.text().contains("the memory budget is spent"));
+        let timeout = failure(&captured("", "error: timeout: no answer within 2 s\n", 3));
+        assert_eq!(timeout.status, 504);
+    }
+}
