@@ -353,8 +353,9 @@ def main():
     print("statuses:", ", ".join(f"{s}: {n}" for s, n in sorted(overall.items(), key=str)))
     for name in ("steady", "burst", "slow", "hostile"):
         counts = Counter(status for p, _, status, _, _ in results if p == name)
-        print(f"  {name}:", ", ".join(f"{s}: {n}" for s, n in sorted(counts.items(), key=str)),
-              f"({RETRIES[name]} retries after 503)" if RETRIES[name] else "")
+        retried = f" ({RETRIES[name]} retries after 503)" if RETRIES[name] else ""
+        print(f"  {name}: " + ", ".join(f"{s}: {n}" for s, n in sorted(counts.items(), key=str))
+              + retried)
     mib = lambda b: f"{b / (1 << 20):.1f} MiB" if b is not None else "?"
     sampled_peak = max((r for r, _, _ in samples), default=None)
     print(f"server memory: RSS {mib(rss_start)} at the start, {mib(rss_end)} at the end, "

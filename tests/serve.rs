@@ -591,12 +591,13 @@ fn chromium() -> Option<std::path::PathBuf> {
 }
 
 /// Runs headless Chromium on a page with `extra` flags, in a fresh profile; its standard output.
+/// A browser that has not finished within two minutes is killed (the test then fails on what
+/// it printed).
 fn headless(browser: &std::path::Path, extra: &[&str], page: &str) -> String {
-    let profile = std::env::temp_dir().join(format!(
-        "puzzlec-chromium-{}-{}",
-        std::process::id(),
-        page.len()
-    ));
+    static RUNS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let run = RUNS.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    let profile =
+        std::env::temp_dir().join(format!("puzzlec-chromium-{}-{run}", std::process::id()));
     let mut child = Command::new(browser)
         .args([
             "--headless",
@@ -619,14 +620,22 @@ fn headless(browser: &std::path::Path, extra: &[&str], page: &str) -> String {
         .stderr(Stdio::null())
         .spawn()
         .expect("chromium starts");
-    let mut out = String::new();
-    child
-        .stdout
-        .take()
-        .unwrap()
-        .read_to_string(&mut out)
-        .unwrap();
-    let _ = child.wait();
+    let mut stdout = child.stdout.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        let mut out = String::new();
+        let _ = stdout.read_to_string(&mut out);
+        out
+    });
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while child.try_wait().unwrap().is_none() {
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let out = reader.join().unwrap();
     let _ = std::fs::remove_dir_all(&profile);
     out
 }
