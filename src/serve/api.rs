@@ -188,11 +188,6 @@ impl Api {
         }))
     }
 
-    /// The slots in use.
-    pub fn busy(&self) -> usize {
-        self.slots.busy.load(Ordering::SeqCst)
-    }
-
     /// Takes a solving slot, or answers 503 at once when every slot is in use.
     fn take_slot(self: &Arc<Self>) -> std::result::Result<Slot, Reply> {
         let taken = self
