@@ -1,0 +1,3 @@
+//! Certified verdicts (`--certify`).
+
+pub mod cuts;
