@@ -58,6 +58,11 @@ pub struct SolveArgs {
     /// A separate word list (skeleton).
     #[arg(long)]
     pub words: Option<String>,
+    /// Back the verdict with a checked proof: a DRAT proof of every UNSAT answer it rests on,
+    /// accepted by an independent checker, and a checked justification for every lazy cut
+    /// (SAT backends; exit code 3 when something does not check).
+    #[arg(long)]
+    pub certify: bool,
 }
 
 /// Solver file formats for `export`.
@@ -318,6 +323,7 @@ fn solve_report(args: &SolveArgs, mode: Mode) -> Result<(String, Report<Vec<Stri
         let mut opts = SolveOptions::new(&args.backend, &args.formulation, mode);
         opts.timeout = args.timeout;
         opts.progress = Some(job_progress);
+        opts.certify = args.certify;
         puzzle.solve(&opts)
     });
     spinner.finish_and_clear();
@@ -360,6 +366,9 @@ fn print_report(genre: &str, args: &SolveArgs, r: &Report<Vec<String>>) {
             v["stopped"] = serde_json::json!(stopped.key());
             v["stopped_because"] = serde_json::json!(stopped.describe());
         }
+        if let Some(c) = &r.certificate {
+            v["certificate"] = serde_json::json!(c);
+        }
         println!("{v}");
     } else {
         if let Some(f) = &r.facts {
@@ -397,9 +406,17 @@ fn print_report(genre: &str, args: &SolveArgs, r: &Report<Vec<String>>) {
             ),
             (v, _, _) => println!("{}", v.as_str()),
         }
+        print_certificate(r);
     }
     if args.stats {
         print_stats(&r.stats);
+    }
+}
+
+/// The `certified: …` line under a verdict (`--certify`).
+fn print_certificate(r: &Report<Vec<String>>) {
+    if let Some(c) = &r.certificate {
+        println!("{}", c.describe());
     }
 }
 
@@ -501,6 +518,7 @@ fn dispatch(command: Command) -> Result<i32> {
                         println!("at least {n} solution(s) ({})", stopped.describe())
                     }
                 }
+                print_certificate(&r);
                 if args.stats {
                     print_stats(&r.stats);
                 }
