@@ -108,8 +108,12 @@ pub enum Command {
         /// Puzzle file, `-`, a URL or a fumen string, as pasted.
         input: Option<String>,
         /// Output format.
-        #[arg(long, value_enum)]
-        format: ExportFormat,
+        #[arg(long, value_enum, required_unless_present = "certificate")]
+        format: Option<ExportFormat>,
+        /// Instead of a model file: solve with --certify and write the certificate into this
+        /// directory (model.cnf, proof.drat, cuts.json, verdict.txt) for any DRAT checker.
+        #[arg(long, value_name = "DIR", conflicts_with_all = ["format", "output", "with_cuts_found"])]
+        certificate: Option<String>,
         /// Formulation as KEY=VALUE,… (a complete connectivity encoding by default).
         #[arg(short, long, default_value = "")]
         formulation: String,
@@ -466,7 +470,7 @@ impl Command {
         match self {
             Command::Solve { args, .. } | Command::Count { args, .. } => args.json,
             Command::Compare { json, .. } => *json,
-            Command::Export { format, .. } => *format == ExportFormat::Json,
+            Command::Export { format, .. } => *format == Some(ExportFormat::Json),
             Command::Nonogram { cmd } => cmd.json(),
             Command::Tetromino { cmd } => cmd.json(),
             _ => false,
@@ -535,7 +539,24 @@ fn dispatch(command: Command) -> Result<i32> {
             backend,
             words,
             timeout,
+            certificate,
         } => with_timeout(timeout, move || {
+            if let Some(dir) = certificate {
+                return export_certificate(
+                    &genre,
+                    input.as_deref(),
+                    &dir,
+                    &formulation,
+                    &backend,
+                    words.as_deref(),
+                    timeout,
+                );
+            }
+            let Some(format) = format else {
+                return Err(Error::Usage(
+                    "export needs --format or --certificate".into(),
+                ));
+            };
             export(
                 &genre,
                 input.as_deref(),
@@ -749,6 +770,34 @@ fn export(
         }
         ExportFormat::Url => write_output(output, &format!("{}\n", puzzle.url()?)),
     }
+}
+
+/// `export --certificate DIR`: solves with `--certify` and writes the certificate's files.
+fn export_certificate(
+    genre: &str,
+    input: Option<&str>,
+    dir: &str,
+    formulation: &str,
+    backend_name: &str,
+    words: Option<&str>,
+    timeout: Option<f64>,
+) -> Result<i32> {
+    let (genre, input) = resolve(genre, input)?;
+    let title = match input.source.as_str() {
+        "URL" => format!("{genre} {}", input.text.trim()),
+        path => format!("{genre} {path}"),
+    };
+    let puzzle = load(&genre, input, words)?;
+    let code = crate::certify::export::write_certificate(
+        std::path::Path::new(dir),
+        &title,
+        puzzle.as_ref(),
+        formulation,
+        backend_name,
+        timeout,
+    )?;
+    eprintln!("certificate written to {dir} (model.cnf, proof.drat, cuts.json, verdict.txt)");
+    Ok(code)
 }
 
 /// Writes an export to a file, or to standard output without a path.

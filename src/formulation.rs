@@ -304,7 +304,10 @@ mod tests {
         let (spec, notes) = Formulation::certifiable_spec("card=seq", &keys).unwrap();
         assert_eq!(spec, "card=seq,pre=none");
         assert_eq!(notes.len(), 1);
-        assert!(notes[0].contains("pre=none instead of the default pre=line"), "{notes:?}");
+        assert!(
+            notes[0].contains("pre=none instead of the default pre=line"),
+            "{notes:?}"
+        );
         let (spec, notes) = Formulation::certifiable_spec("pre=none", &keys).unwrap();
         assert_eq!((spec.as_str(), notes.len()), ("pre=none", 0));
         let e = Formulation::certifiable_spec("pre=line", &keys).unwrap_err();

@@ -313,7 +313,8 @@ impl Driver {
         self.stats.blocking += 1;
         let clause = self.model.blocking_clause(a);
         let name = format!("block solution {}", self.stats.blocking);
-        self.backend.add(&NamedConstraint::new(name, clause.clone()))?;
+        self.backend
+            .add(&NamedConstraint::new(name, clause.clone()))?;
         self.blocked.push((clause, a.clone()));
         Ok(())
     }
@@ -407,7 +408,8 @@ pub fn solve_puzzle<P: Puzzle>(p: &P, opts: &SolveOptions) -> Result<Report<P::S
         if let Some(why) = why {
             return Err(Error::Usage(format!("--certify: {why}")));
         }
-        let (spec, changed) = Formulation::certifiable_spec(&opts.formulation, &p.formulation_keys())?;
+        let (spec, changed) =
+            Formulation::certifiable_spec(&opts.formulation, &p.formulation_keys())?;
         notes.extend(changed);
         spec
     } else {

@@ -97,7 +97,11 @@ fn varisat_proof(clauses: &[Vec<i32>]) -> Proved {
     let mut lits = Vec::new();
     for clause in clauses {
         lits.clear();
-        lits.extend(clause.iter().map(|&l| varisat::Lit::from_dimacs(l as isize)));
+        lits.extend(
+            clause
+                .iter()
+                .map(|&l| varisat::Lit::from_dimacs(l as isize)),
+        );
         solver.add_clause(&lits);
     }
     let answer = solver.solve();

@@ -23,18 +23,58 @@ use std::collections::{BTreeSet, VecDeque};
 /// Checks that a cut holds in every solution of a lazy constraint with this meaning, for the
 /// reason given; the error says what does not hold.
 pub fn check_cut(meaning: &Meaning, cut: &Constraint, why: &Justification) -> Result<(), String> {
+    CutChecker::new(meaning)?.check(cut, why)
+}
+
+/// The checker of one lazy constraint's cuts, its graph built once.
+pub struct CutChecker<'a> {
+    meaning: &'a Meaning,
+    graph: Graph,
+}
+
+impl<'a> CutChecker<'a> {
+    /// A checker for cuts of a constraint with this meaning; fails on a malformed graph.
+    pub fn new(meaning: &'a Meaning) -> Result<Self, String> {
+        let graph = match meaning {
+            Meaning::Connected { active, edges, .. }
+            | Meaning::SizedRegions { active, edges, .. } => Graph::new(
+                active.len(),
+                edges,
+                active.iter().map(|a| !a.is_never()).collect(),
+            )?,
+            Meaning::SingleLoop { on, edges, .. } => {
+                Graph::new(on.len(), edges, vec![true; on.len()])?
+            }
+        };
+        Ok(CutChecker { meaning, graph })
+    }
+
+    /// Checks one cut (see [`check_cut`]).
+    pub fn check(&self, cut: &Constraint, why: &Justification) -> Result<(), String> {
+        check_with(self.meaning, &self.graph, cut, why)
+    }
+}
+
+fn check_with(
+    meaning: &Meaning,
+    graph: &Graph,
+    cut: &Constraint,
+    why: &Justification,
+) -> Result<(), String> {
     let Constraint::Clause { lits } = cut else {
         return Err("the cut is not a clause".into());
     };
     let clause: BTreeSet<Lit> = lits.iter().copied().collect();
-    let needed = needed_terms(meaning, why)?;
+    let needed = needed_terms(meaning, graph, why)?;
     for term in needed {
         match term {
             Active::Never => {}
             Active::Always => {
-                return Err("the argument needs a term that is always true, so it says nothing \
+                return Err(
+                    "the argument needs a term that is always true, so it says nothing \
                             about this clause"
-                    .into())
+                        .into(),
+                )
             }
             Active::When(l) if clause.contains(&l) => {}
             Active::When(_) => {
@@ -104,14 +144,18 @@ fn in_range(n: usize, v: usize) -> Result<(), String> {
 }
 
 /// The terms the clause must contain for the justification to prove it valid.
-fn needed_terms(meaning: &Meaning, why: &Justification) -> Result<Vec<Active>, String> {
+fn needed_terms(
+    meaning: &Meaning,
+    graph: &Graph,
+    why: &Justification,
+) -> Result<Vec<Active>, String> {
     match (meaning, why) {
         (
             Meaning::Connected {
                 active,
-                edges,
                 root,
                 names,
+                ..
             },
             Justification::Separator {
                 from,
@@ -130,7 +174,6 @@ fn needed_terms(meaning: &Meaning, why: &Justification) -> Result<Vec<Active>, S
             if blocked[from] || blocked[to] {
                 return Err("the separator holds one of the nodes it separates".into());
             }
-            let graph = Graph::new(n, edges, active.iter().map(|a| !a.is_never()).collect())?;
             if graph.reach(from, &blocked)[to] {
                 return Err(format!(
                     "a path from {} to {} avoids the separator",
@@ -187,15 +230,14 @@ fn needed_terms(meaning: &Meaning, why: &Justification) -> Result<Vec<Active>, S
         (
             Meaning::SizedRegions {
                 active,
-                edges,
                 regions,
                 all_in_regions,
                 names,
+                ..
             },
             why,
         ) => {
             let n = active.len();
-            let graph = Graph::new(n, edges, active.iter().map(|a| !a.is_never()).collect())?;
             let size_of = |root: usize| -> Result<Option<usize>, String> {
                 regions
                     .iter()
@@ -373,7 +415,8 @@ mod tests {
             } => {
                 let on: Vec<bool> = active.iter().map(|&a| holds(a, bits)).collect();
                 let part = parts(on.len(), edges, &on);
-                let mut reps: Vec<usize> = (0..on.len()).filter(|&v| on[v]).map(|v| part[v]).collect();
+                let mut reps: Vec<usize> =
+                    (0..on.len()).filter(|&v| on[v]).map(|v| part[v]).collect();
                 reps.dedup();
                 reps.sort_unstable();
                 reps.dedup();
@@ -393,8 +436,9 @@ mod tests {
                 let part = parts(on.len(), edges, &on);
                 let is_root = |v: usize| regions.iter().any(|r| r.0 == v);
                 let regions_ok = regions.iter().all(|&(r, size)| {
-                    let members: Vec<usize> =
-                        (0..on.len()).filter(|&v| on[v] && part[v] == part[r]).collect();
+                    let members: Vec<usize> = (0..on.len())
+                        .filter(|&v| on[v] && part[v] == part[r])
+                        .collect();
                     on[r]
                         && size.is_none_or(|s| members.len() == s)
                         && members.iter().filter(|&&v| is_root(v)).count() == 1
@@ -411,7 +455,8 @@ mod tests {
 
     /// The clause a justification asks for, when the checker accepts it.
     fn accepted_clause(meaning: &Meaning, why: &Justification) -> Option<Vec<Lit>> {
-        let terms = needed_terms(meaning, why).ok()?;
+        let checker = CutChecker::new(meaning).ok()?;
+        let terms = needed_terms(meaning, &checker.graph, why).ok()?;
         let lits: Vec<Lit> = terms.iter().filter_map(|t| t.lit()).collect();
         let cut = Constraint::clause(lits.clone());
         check_cut(meaning, &cut, why).ok().map(|_| lits)
@@ -444,10 +489,11 @@ mod tests {
         };
         for bits in 0u64..1 << vars {
             if satisfies(meaning, bits) {
-                let true_somewhere = lits
-                    .iter()
-                    .any(|&l| holds(Active::When(l), bits));
-                assert!(true_somewhere, "{why:?} accepted but {bits:b} is valid and breaks it");
+                let true_somewhere = lits.iter().any(|&l| holds(Active::When(l), bits));
+                assert!(
+                    true_somewhere,
+                    "{why:?} accepted but {bits:b} is valid and breaks it"
+                );
             }
         }
         true
@@ -474,7 +520,10 @@ mod tests {
             };
             accepted += usize::from(sound(&meaning, &why, vars));
         }
-        assert!(accepted > 40, "only {accepted} accepted: the test says little");
+        assert!(
+            accepted > 40,
+            "only {accepted} accepted: the test says little"
+        );
     }
 
     #[test]
@@ -524,7 +573,10 @@ mod tests {
             };
             accepted[kind] += usize::from(sound(&meaning, &why, vars));
         }
-        assert!(accepted.iter().all(|&a| a > 10), "accepted per kind: {accepted:?}");
+        assert!(
+            accepted.iter().all(|&a| a > 10),
+            "accepted per kind: {accepted:?}"
+        );
     }
 
     #[test]
@@ -532,7 +584,9 @@ mod tests {
         // The points of a 3×3 grid: 12 unit segments, each used when its variable is true;
         // `on` is true exactly at the points of degree 2, as the loop's eager part says.
         let edges = crate::grid::Grid::new(3, 3).edges();
-        let used: Vec<Active> = (0..edges.len()).map(|e| Var(e as u32).lit().into()).collect();
+        let used: Vec<Active> = (0..edges.len())
+            .map(|e| Var(e as u32).lit().into())
+            .collect();
         let on: Vec<Active> = (0..9).map(|v| Var((12 + v) as u32).lit().into()).collect();
         let loops: Vec<u64> = (0u64..1 << 12)
             .filter_map(|mask| {
@@ -555,7 +609,10 @@ mod tests {
                 single.then_some(mask | on_bits)
             })
             .collect();
-        assert!(loops.len() > 2, "the 3×3 points hold the empty loop and four squares and more");
+        assert!(
+            loops.len() > 2,
+            "the 3×3 points hold the empty loop and four squares and more"
+        );
         let mut rng = Rng::new(21);
         let mut accepted = 0;
         for case in 0..600 {
@@ -580,9 +637,9 @@ mod tests {
                 continue;
             };
             accepted += 1;
-            let valid = loops.iter().filter(|&&bits| {
-                root.is_none_or(|r| bits >> (12 + r) & 1 == 1)
-            });
+            let valid = loops
+                .iter()
+                .filter(|&&bits| root.is_none_or(|r| bits >> (12 + r) & 1 == 1));
             for &bits in valid {
                 assert!(
                     lits.iter().any(|&l| holds(Active::When(l), bits)),

@@ -18,12 +18,13 @@
 
 pub mod cuts;
 pub mod drat;
+pub mod export;
 
 use crate::backend::proof::{prove_unsat, Proved};
 use crate::error::{Error, Result};
 use crate::lower::CnfEncoder;
-use crate::model::{Active, Assignment, Constraint, Justification, Lit, Meaning, Model};
 use crate::model::NamedConstraint;
+use crate::model::{Active, Assignment, Constraint, Justification, Lit, Meaning, Model};
 use serde::Serialize;
 use std::collections::BTreeSet;
 use std::time::Instant;
@@ -141,22 +142,35 @@ pub fn certify(
 ) -> Result<(Certificate, Option<CertificateFiles>)> {
     let start = Instant::now();
     let meanings: Vec<Option<Meaning>> = e.model.lazy.iter().map(|l| l.meaning()).collect();
+    let checkers: Vec<Option<cuts::CutChecker>> = (e.model.lazy.iter().zip(&meanings))
+        .map(|(lazy, m)| {
+            m.as_ref()
+                .map(cuts::CutChecker::new)
+                .transpose()
+                .map_err(|reason| {
+                    Error::Uncertified(format!("the graph of `{}`: {reason}", lazy.name()))
+                })
+        })
+        .collect::<Result<_>>()?;
     for cut in e.cuts {
         let name = &cut.constraint.name;
-        let meaning = meanings[cut.lazy].as_ref().ok_or_else(|| {
-            Error::Uncertified(format!("cut `{name}` comes from a constraint without a meaning"))
+        let checker = checkers[cut.lazy].as_ref().ok_or_else(|| {
+            Error::Uncertified(format!(
+                "cut `{name}` comes from a constraint without a meaning"
+            ))
         })?;
         let why = cut.why.as_ref().ok_or_else(|| {
             Error::Uncertified(format!("cut `{name}` came without a justification"))
         })?;
-        cuts::check_cut(meaning, &cut.constraint.constraint, why).map_err(|reason| {
-            Error::Uncertified(format!("cut `{name}` is not justified: {reason}"))
-        })?;
+        checker
+            .check(&cut.constraint.constraint, why)
+            .map_err(|reason| {
+                Error::Uncertified(format!("cut `{name}` is not justified: {reason}"))
+            })?;
     }
     for (i, (clause, solution)) in e.blocked.iter().enumerate() {
-        check_blocking(e.model, clause, solution).map_err(|reason| {
-            Error::Uncertified(format!("blocking clause {}: {reason}", i + 1))
-        })?;
+        check_blocking(e.model, clause, solution)
+            .map_err(|reason| Error::Uncertified(format!("blocking clause {}: {reason}", i + 1)))?;
     }
     let mut certificate = Certificate {
         proof: "none",
@@ -234,20 +248,16 @@ fn check_blocking(
     };
     let got: BTreeSet<Lit> = lits.iter().copied().collect();
     let want: BTreeSet<Lit> = (model.answer_keys.iter())
-        .map(|&k| {
-            if solution.bool(k) {
-                !k
-            } else {
-                k.lit()
-            }
-        })
+        .map(|&k| if solution.bool(k) { !k } else { k.lit() })
         .collect();
     if got == want {
         Ok(())
     } else {
-        Err("it is not the negation of its solution's answer keys, so it may exclude other \
+        Err(
+            "it is not the negation of its solution's answer keys, so it may exclude other \
              solutions"
-            .into())
+                .into(),
+        )
     }
 }
 

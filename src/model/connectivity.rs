@@ -695,14 +695,13 @@ pub(crate) mod tests {
             assert_eq!(cuts.is_empty(), valid.contains(&mask), "mask {mask:b}");
             // Every cut's justification passes the independent check.
             for lazy in &model.lazy {
-                let meaning = lazy.meaning().expect("a core lazy constraint has a meaning");
+                let meaning = lazy
+                    .meaning()
+                    .expect("a core lazy constraint has a meaning");
                 for cut in lazy.justified_cuts(&a) {
                     let why = cut.why.expect("a core cut is justified");
-                    let checked = crate::certify::cuts::check_cut(
-                        &meaning,
-                        &cut.constraint.constraint,
-                        &why,
-                    );
+                    let checked =
+                        crate::certify::cuts::check_cut(&meaning, &cut.constraint.constraint, &why);
                     assert_eq!(checked, Ok(()), "{} ({why:?})", cut.constraint.name);
                 }
             }
