@@ -55,6 +55,10 @@ pub struct Certificate {
     /// Seconds spent certifying: the fresh proof-logging solve, the proof check and the cut
     /// checks.
     pub seconds: f64,
+    /// Of those, seconds in the proof-logging solve.
+    pub seconds_prove: f64,
+    /// Of those, seconds checking the proof.
+    pub seconds_check: f64,
     /// What `--certify` changed or could not cover, in words.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub notes: Vec<String>,
@@ -182,6 +186,8 @@ pub fn certify(
         clauses: 0,
         lemmas: 0,
         seconds: 0.0,
+        seconds_prove: 0.0,
+        seconds_check: 0.0,
         notes: Vec::new(),
     };
     let mut proof_text = None;
@@ -189,6 +195,7 @@ pub fn certify(
         let cnf = e.cnf.ok_or_else(|| {
             Error::Usage(format!("--certify: {} holds no CNF to prove", e.backend))
         })?;
+        let proving = Instant::now();
         let text = match prove_unsat(e.backend, cnf.num_vars(), cnf.clauses(), deadline)? {
             Proved::Unsat(text) => text,
             Proved::NoProof(why) => {
@@ -210,12 +217,15 @@ pub fn certify(
                 return Err(Error::Uncertified(format!("no proof: {why}")));
             }
         };
+        certificate.seconds_prove = proving.elapsed().as_secs_f64();
+        let checking = Instant::now();
         let checked = drat::check(cnf.num_vars(), cnf.clauses(), &text).map_err(|reason| {
             Error::Uncertified(format!(
                 "proof rejected: the DRAT proof by {} does not refute the final CNF: {reason}",
                 e.backend
             ))
         })?;
+        certificate.seconds_check = checking.elapsed().as_secs_f64();
         certificate.proof = "drat";
         certificate.prover = Some(e.backend.to_string());
         certificate.checker = Some(drat::CHECKER);
