@@ -243,8 +243,11 @@ pub struct Driver {
     deadline: Option<Instant>,
     /// Cuts found so far, with where each came from and why it holds.
     pub cuts: Vec<FoundCut>,
-    /// Each blocking clause added, with the solution it blocks.
+    /// Each blocking clause added, with the solution it blocks (only when
+    /// [`Driver::keep_blocked`] is set: a long count would otherwise hold every assignment).
     pub blocked: Vec<(Constraint, Assignment)>,
+    /// Whether to keep the blocking clauses with their solutions, for a certificate.
+    pub keep_blocked: bool,
     /// Statistics so far.
     pub stats: Stats,
 }
@@ -289,6 +292,7 @@ impl Driver {
             deadline,
             cuts: Vec::new(),
             blocked: Vec::new(),
+            keep_blocked: false,
             stats,
         })
     }
@@ -315,7 +319,9 @@ impl Driver {
         let name = format!("block solution {}", self.stats.blocking);
         self.backend
             .add(&NamedConstraint::new(name, clause.clone()))?;
-        self.blocked.push((clause, a.clone()));
+        if self.keep_blocked {
+            self.blocked.push((clause, a.clone()));
+        }
         Ok(())
     }
 
@@ -450,6 +456,7 @@ pub fn solve_puzzle<P: Puzzle>(p: &P, opts: &SolveOptions) -> Result<Report<P::S
     }
     let seconds_formulate = start.elapsed().as_secs_f64();
     let mut driver = Driver::new(formulated.model, &opts.backend, card, deadline)?;
+    driver.keep_blocked = opts.certify;
     driver.stats.formulation = formulation.spec();
     driver.stats.seconds_formulate = seconds_formulate;
 

@@ -50,12 +50,22 @@ fn a_cadical_that_claims_unsat_without_a_proof_is_caught() {
     assert_eq!(plain.status.code(), Some(1), "{}", stderr(&plain));
     let certified = with_fakes(
         &dir,
-        &["solve", "heyawake", SEED, "-b", "dimacs:cadical", "--certify"],
+        &[
+            "solve",
+            "heyawake",
+            SEED,
+            "-b",
+            "dimacs:cadical",
+            "--certify",
+        ],
     );
     assert_eq!(certified.status.code(), Some(3), "{}", stdout(&certified));
     let e = stderr(&certified);
     assert!(e.contains("not certified: no proof"), "{e}");
-    assert!(!stdout(&certified).contains("no solution"), "the lie must not be printed");
+    assert!(
+        !stdout(&certified).contains("no solution"),
+        "the lie must not be printed"
+    );
 }
 
 #[cfg(unix)]
@@ -63,10 +73,22 @@ fn a_cadical_that_claims_unsat_without_a_proof_is_caught() {
 fn a_cadical_with_a_bogus_proof_is_caught() {
     let dir = scratch("bogus");
     // Called as `cadical --no-binary CNF PROOF`: claims the empty clause outright.
-    fake(&dir, "cadical", "printf '0\\n' > \"$3\"\necho 's UNSATISFIABLE'\nexit 20");
+    fake(
+        &dir,
+        "cadical",
+        "printf '0\\n' > \"$3\"\necho 's UNSATISFIABLE'\nexit 20",
+    );
     let o = with_fakes(
         &dir,
-        &["solve", "heyawake", SEED, "-b", "dimacs:cadical", "--certify", "--json"],
+        &[
+            "solve",
+            "heyawake",
+            SEED,
+            "-b",
+            "dimacs:cadical",
+            "--certify",
+            "--json",
+        ],
     );
     assert_eq!(o.status.code(), Some(3));
     let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
@@ -80,10 +102,17 @@ fn a_cadical_with_a_bogus_proof_is_caught() {
 fn a_cbc_that_claims_infeasible_cannot_be_certified() {
     let dir = scratch("cbc");
     // Called as `cbc MODEL.lp solve solu SOLUTION`.
-    fake(&dir, "cbc", "echo 'Infeasible - objective value 0' > \"$4\"");
+    fake(
+        &dir,
+        "cbc",
+        "echo 'Infeasible - objective value 0' > \"$4\"",
+    );
     let plain = with_fakes(&dir, &["solve", "heyawake", SEED, "-b", "lp:cbc"]);
     assert_eq!(plain.status.code(), Some(1), "{}", stderr(&plain));
-    let o = with_fakes(&dir, &["solve", "heyawake", SEED, "-b", "lp:cbc", "--certify"]);
+    let o = with_fakes(
+        &dir,
+        &["solve", "heyawake", SEED, "-b", "lp:cbc", "--certify"],
+    );
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("MIP backend"), "{}", stderr(&o));
 }
@@ -114,7 +143,10 @@ fn nonogram_line_logic_is_replaced_and_refused_when_asked_for() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let text = stdout(&o);
     assert!(text.contains("unique\ncertified: DRAT proof"), "{text}");
-    assert!(text.contains("pre=none instead of the default pre=line"), "{text}");
+    assert!(
+        text.contains("pre=none instead of the default pre=line"),
+        "{text}"
+    );
     let o = puzzlec(&["solve", "nonogram", file, "--certify", "-f", "pre=line"]);
     assert_eq!(o.status.code(), Some(2));
 }
@@ -151,22 +183,38 @@ fn verdict(args: &[&str]) -> (Option<i32>, serde_json::Value) {
     (o.status.code(), v)
 }
 
+/// Solves a model plainly and with `--certify`; returns whether the verdict needed a proof.
+fn certify_agrees(genre: &str, file: &str) -> bool {
+    let (plain_code, plain) = verdict(&["solve", genre, file, "--json"]);
+    let (code, certified) = verdict(&["solve", genre, file, "--json", "--certify"]);
+    assert_eq!(code, plain_code, "{file}: {certified}");
+    assert_eq!(certified["verdict"], plain["verdict"], "{file}");
+    let c = &certified["certificate"];
+    assert_eq!(c["checked"], true, "{file}: {certified}");
+    let rests_on_unsat = matches!(plain["verdict"].as_str(), Some("unique" | "none"));
+    assert_eq!(c["proof"] == "drat", rests_on_unsat, "{file}: {c}");
+    rests_on_unsat
+}
+
 #[test]
 fn every_shipped_model_certifies_with_the_plain_verdict() {
     let models = shipped_models();
     assert!(models.len() > 80, "{} models", models.len());
-    let mut proofs = 0;
-    for (genre, file) in &models {
-        let (plain_code, plain) = verdict(&["solve", genre, file, "--json"]);
-        let (code, certified) = verdict(&["solve", genre, file, "--json", "--certify"]);
-        assert_eq!(code, plain_code, "{file}: {certified}");
-        assert_eq!(certified["verdict"], plain["verdict"], "{file}");
-        let c = &certified["certificate"];
-        assert_eq!(c["checked"], true, "{file}: {certified}");
-        let rests_on_unsat = matches!(plain["verdict"].as_str(), Some("unique" | "none"));
-        assert_eq!(c["proof"] == "drat", rests_on_unsat, "{file}: {c}");
-        proofs += usize::from(rests_on_unsat);
-    }
+    // Two workers, one per core: the models run as child processes.
+    let (evens, odds): (Vec<_>, Vec<_>) = models.iter().enumerate().partition(|(i, _)| i % 2 == 0);
+    let proofs: usize = std::thread::scope(|scope| {
+        let workers: Vec<_> = [evens, odds]
+            .into_iter()
+            .map(|part| {
+                scope.spawn(move || {
+                    (part.iter())
+                        .filter(|(_, (genre, file))| certify_agrees(genre, file))
+                        .count()
+                })
+            })
+            .collect();
+        workers.into_iter().map(|w| w.join().unwrap()).sum()
+    });
     assert!(proofs > 60, "{proofs} proofs");
 }
 
@@ -180,10 +228,20 @@ fn every_sat_backend_here_certifies_the_seed_and_a_loop_and_a_region_genre() {
     }
     let cases = [
         ("heyawake", SEED, "unique", 0),
-        ("slitherlink", "models/slitherlink/pzprjs_5x5.url", "unique", 0),
+        (
+            "slitherlink",
+            "models/slitherlink/pzprjs_5x5.url",
+            "unique",
+            0,
+        ),
         ("nurikabe", "models/nurikabe/pzprjs_5x5.url", "unique", 0),
         ("masyu", "models/masyu/none_2x2.txt", "none", 1),
-        ("starbattle", "models/starbattle/edge_none_3_rooms.txt", "none", 1),
+        (
+            "starbattle",
+            "models/starbattle/edge_none_3_rooms.txt",
+            "none",
+            1,
+        ),
     ];
     for backend in backends {
         for (genre, file, want, exit) in cases {
@@ -203,11 +261,26 @@ fn a_complete_count_and_facts_are_certified_too() {
     let o = puzzlec(&["count", "nonogram", file, "--certify"]);
     assert_eq!(o.status.code(), Some(0));
     let text = stdout(&o);
-    assert!(text.starts_with("2 solution(s)\ncertified: DRAT proof"), "{text}");
+    assert!(
+        text.starts_with("2 solution(s)\ncertified: DRAT proof"),
+        "{text}"
+    );
     let o = puzzlec(&["solve", "nonogram", file, "--facts", "--certify"]);
-    assert!(stdout(&o).contains("certified: DRAT proof"), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains("certified: DRAT proof"),
+        "{}",
+        stdout(&o)
+    );
     // A count stopped by --max rests on its solutions alone.
-    let (code, v) = verdict(&["count", "nonogram", file, "--max", "1", "--json", "--certify"]);
+    let (code, v) = verdict(&[
+        "count",
+        "nonogram",
+        file,
+        "--max",
+        "1",
+        "--json",
+        "--certify",
+    ]);
     assert_eq!(code, Some(0));
     assert_eq!(v["certificate"]["proof"], "none", "{v}");
 }
@@ -240,7 +313,12 @@ fn check_outside(dir: &Path) -> usize {
             .arg(dir.join("proof.drat"))
             .output()
             .unwrap();
-        assert!(stdout(&o).contains("s VERIFIED"), "{}{}", stdout(&o), stderr(&o));
+        assert!(
+            stdout(&o).contains("s VERIFIED"),
+            "{}{}",
+            stdout(&o),
+            stderr(&o)
+        );
         ran += 1;
     } else {
         eprintln!("skipping rate: not on PATH (cargo install rate)");
@@ -253,11 +331,21 @@ fn exported_certificates_check_outside_the_project() {
     for (test, genre, file) in [
         ("seed", "heyawake", SEED),
         ("nonogram", "nonogram", "models/nonogram/webpbn-6574.non"),
-        ("slitherlink", "slitherlink", "models/slitherlink/pzprjs_5x5.url"),
+        (
+            "slitherlink",
+            "slitherlink",
+            "models/slitherlink/pzprjs_5x5.url",
+        ),
     ] {
         let dir = scratch(test);
         let out = dir.join("cert");
-        let o = puzzlec(&["export", genre, file, "--certificate", out.to_str().unwrap()]);
+        let o = puzzlec(&[
+            "export",
+            genre,
+            file,
+            "--certificate",
+            out.to_str().unwrap(),
+        ]);
         assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
         for f in ["model.cnf", "proof.drat", "cuts.json", "verdict.txt"] {
             assert!(out.join(f).is_file(), "{test}: {f} missing");
