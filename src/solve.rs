@@ -797,3 +797,44 @@ pub fn intersect_rows(rows: &[Vec<String>]) -> Vec<String> {
         })
         .collect()
 }
+
+#[cfg(test)]
+mod certify_tests {
+    use super::*;
+    use crate::model::{Cut, LazyConstraint};
+
+    /// A lazy constraint that states no meaning, as a genre's own might.
+    struct Unexplained;
+
+    impl LazyConstraint for Unexplained {
+        fn name(&self) -> &str {
+            "unexplained"
+        }
+        fn justified_cuts(&self, _: &Assignment) -> Vec<Cut> {
+            Vec::new()
+        }
+    }
+
+    #[test]
+    fn a_lazy_constraint_without_a_meaning_is_refused() {
+        let mut model = Model::new();
+        model.add_lazy(Unexplained);
+        let keys = crate::registry::formulation_keys("heyawake").unwrap();
+        let e = certifiable_model(&mut model, &keys, &mut Vec::new()).unwrap_err();
+        assert_eq!(e.exit_code(), 2);
+        let text = e.to_string();
+        assert!(text.contains("`unexplained` cannot be justified"), "{text}");
+        assert!(text.contains("connectivity=tree"), "{text}");
+    }
+
+    #[test]
+    fn certified_blocking_names_every_answer_key() {
+        let mut model = Model::new();
+        model.new_answer_bool("a");
+        model.block_on_true_keys = true;
+        let mut notes = Vec::new();
+        certifiable_model(&mut model, &[], &mut notes).unwrap();
+        assert!(!model.block_on_true_keys);
+        assert_eq!(notes.len(), 1);
+    }
+}

@@ -208,3 +208,65 @@ fn external_proof(
         },
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Pigeonhole: `pigeons` pigeons in `holes` holes, no two in one; unsatisfiable when there
+    /// are more pigeons than holes. Variable `p·holes + h + 1` puts pigeon p in hole h.
+    fn pigeonhole(pigeons: i32, holes: i32) -> (u32, Vec<Vec<i32>>) {
+        let var = |p: i32, h: i32| p * holes + h + 1;
+        let mut clauses: Vec<Vec<i32>> = (0..pigeons)
+            .map(|p| (0..holes).map(|h| var(p, h)).collect())
+            .collect();
+        for h in 0..holes {
+            for p in 0..pigeons {
+                for q in p + 1..pigeons {
+                    clauses.push(vec![-var(p, h), -var(q, h)]);
+                }
+            }
+        }
+        ((pigeons * holes) as u32, clauses)
+    }
+
+    #[test]
+    fn embedded_solvers_write_proofs_the_checker_accepts() {
+        let (n, clauses) = pigeonhole(5, 4);
+        for backend in ["varisat", "batsat"] {
+            let Proved::Unsat(proof) = prove_unsat(backend, n, &clauses, None).unwrap() else {
+                panic!("{backend}: pigeonhole 5/4 is unsatisfiable");
+            };
+            let checked = crate::certify::drat::check(n, &clauses, &proof)
+                .unwrap_or_else(|e| panic!("{backend}: {e}"));
+            assert!(checked.lemmas > 0, "{backend}");
+            // The same proof does not refute a weaker CNF (one exclusion dropped).
+            let weaker: Vec<Vec<i32>> = clauses[..clauses.len() - 1].to_vec();
+            assert!(
+                crate::certify::drat::check(n, &weaker, &proof).is_err(),
+                "{backend}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_satisfiable_cnf_gets_no_proof() {
+        let (n, clauses) = pigeonhole(4, 4);
+        for backend in ["varisat", "batsat"] {
+            assert_eq!(
+                prove_unsat(backend, n, &clauses, None).unwrap(),
+                Proved::Sat
+            );
+        }
+    }
+
+    #[test]
+    fn only_proof_writing_backends_are_accepted() {
+        assert_eq!(cannot_prove("varisat"), None);
+        assert_eq!(cannot_prove("dimacs:/usr/bin/cadical"), None);
+        assert_eq!(cannot_prove("dimacs:kissat"), None);
+        assert!(cannot_prove("dimacs:minisat").is_some());
+        assert!(cannot_prove("microlp").unwrap().contains("MIP"));
+        assert!(cannot_prove("lp:cbc").unwrap().contains("MIP"));
+    }
+}
