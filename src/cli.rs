@@ -58,6 +58,11 @@ pub struct SolveArgs {
     /// A separate word list (skeleton).
     #[arg(long)]
     pub words: Option<String>,
+    /// Back the verdict with a checked proof: a DRAT proof of every UNSAT answer it rests on,
+    /// accepted by an independent checker, and a checked justification for every lazy cut
+    /// (SAT backends; exit code 3 when something does not check).
+    #[arg(long)]
+    pub certify: bool,
     /// A picture of the answer (`--render svg|png`, `-o FILE`).
     #[command(flatten)]
     pub picture: crate::render::cli::RenderArgs,
@@ -106,8 +111,12 @@ pub enum Command {
         /// Puzzle file, `-`, a URL or a fumen string, as pasted.
         input: Option<String>,
         /// Output format.
-        #[arg(long, value_enum)]
-        format: ExportFormat,
+        #[arg(long, value_enum, required_unless_present = "certificate")]
+        format: Option<ExportFormat>,
+        /// Instead of a model file: solve with --certify and write the certificate into this
+        /// directory (model.cnf, proof.drat, cuts.json, verdict.txt) for any DRAT checker.
+        #[arg(long, value_name = "DIR", conflicts_with_all = ["format", "output", "with_cuts_found"])]
+        certificate: Option<String>,
         /// Formulation as KEY=VALUE,… (a complete connectivity encoding by default).
         #[arg(short, long, default_value = "")]
         formulation: String,
@@ -326,6 +335,7 @@ fn solve_report(args: &SolveArgs, mode: Mode) -> Result<(String, Report<Vec<Stri
         let mut opts = SolveOptions::new(&args.backend, &args.formulation, mode);
         opts.timeout = args.timeout;
         opts.progress = Some(job_progress);
+        opts.certify = args.certify;
         puzzle.solve(&opts)
     });
     spinner.finish_and_clear();
@@ -369,6 +379,9 @@ fn print_report(genre: &str, args: &SolveArgs, r: &Report<Vec<String>>) {
             v["stopped"] = serde_json::json!(stopped.key());
             v["stopped_because"] = serde_json::json!(stopped.describe());
         }
+        if let Some(c) = &r.certificate {
+            v["certificate"] = serde_json::json!(c);
+        }
         println!("{v}");
     } else if !args.picture.replaces_text() {
         if let Some(f) = &r.facts {
@@ -406,9 +419,17 @@ fn print_report(genre: &str, args: &SolveArgs, r: &Report<Vec<String>>) {
             ),
             (v, _, _) => println!("{}", v.as_str()),
         }
+        print_certificate(r);
     }
     if args.stats {
         print_stats(&r.stats);
+    }
+}
+
+/// The `certified: …` line under a verdict (`--certify`).
+fn print_certificate(r: &Report<Vec<String>>) {
+    if let Some(c) = &r.certificate {
+        println!("{}", c.describe());
     }
 }
 
@@ -458,7 +479,7 @@ impl Command {
         match self {
             Command::Solve { args, .. } | Command::Count { args, .. } => args.json,
             Command::Compare { json, .. } => *json,
-            Command::Export { format, .. } => *format == ExportFormat::Json,
+            Command::Export { format, .. } => *format == Some(ExportFormat::Json),
             Command::Nonogram { cmd } => cmd.json(),
             Command::Tetromino { cmd } => cmd.json(),
             _ => false,
@@ -512,6 +533,7 @@ fn dispatch(command: Command) -> Result<i32> {
                         println!("at least {n} solution(s) ({})", stopped.describe())
                     }
                 }
+                print_certificate(&r);
                 if args.stats {
                     print_stats(&r.stats);
                 }
@@ -528,7 +550,24 @@ fn dispatch(command: Command) -> Result<i32> {
             backend,
             words,
             timeout,
+            certificate,
         } => with_timeout(timeout, move || {
+            if let Some(dir) = certificate {
+                return export_certificate(
+                    &genre,
+                    input.as_deref(),
+                    &dir,
+                    &formulation,
+                    &backend,
+                    words.as_deref(),
+                    timeout,
+                );
+            }
+            let Some(format) = format else {
+                return Err(Error::Usage(
+                    "export needs --format or --certificate".into(),
+                ));
+            };
             export(
                 &genre,
                 input.as_deref(),
@@ -743,6 +782,34 @@ fn export(
         }
         ExportFormat::Url => write_output(output, &format!("{}\n", puzzle.url()?)),
     }
+}
+
+/// `export --certificate DIR`: solves with `--certify` and writes the certificate's files.
+fn export_certificate(
+    genre: &str,
+    input: Option<&str>,
+    dir: &str,
+    formulation: &str,
+    backend_name: &str,
+    words: Option<&str>,
+    timeout: Option<f64>,
+) -> Result<i32> {
+    let (genre, input) = resolve(genre, input)?;
+    let title = match input.source.as_str() {
+        "URL" => format!("{genre} {}", input.text.trim()),
+        path => format!("{genre} {path}"),
+    };
+    let puzzle = load(&genre, input, words)?;
+    let code = crate::certify::export::write_certificate(
+        std::path::Path::new(dir),
+        &title,
+        puzzle.as_ref(),
+        formulation,
+        backend_name,
+        timeout,
+    )?;
+    eprintln!("certificate written to {dir} (model.cnf, proof.drat, cuts.json, verdict.txt)");
+    Ok(code)
 }
 
 /// Writes an export to a file, or to standard output without a path.

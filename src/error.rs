@@ -45,6 +45,9 @@ pub enum Error {
     },
     /// Reading or writing a file failed.
     Io(String),
+    /// `--certify` could not back the verdict: no proof, a rejected proof, a cut without a
+    /// valid justification, or a solver that contradicts itself.
+    Uncertified(String),
 }
 
 impl Error {
@@ -65,7 +68,8 @@ impl Error {
             Error::MissingBinary { .. }
             | Error::Solver(_)
             | Error::Timeout(_)
-            | Error::Memory { .. } => 3,
+            | Error::Memory { .. }
+            | Error::Uncertified(_) => 3,
         }
     }
 }
@@ -115,6 +119,7 @@ impl fmt::Display for Error {
                 }
             }
             Error::Io(m) => write!(f, "{m}"),
+            Error::Uncertified(m) => write!(f, "not certified: {m}"),
         }
     }
 }

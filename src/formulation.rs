@@ -15,6 +15,10 @@ pub struct Value {
     pub doc: &'static str,
     /// Whether the model is complete with this value (exportable as DIMACS/LP).
     pub complete: bool,
+    /// Whether a proof about the model's CNF covers what this value adds: false when the value
+    /// writes conclusions of the genre's own reasoning into the model (e.g. nonogram's line
+    /// logic), which `--certify` then replaces.
+    pub certifiable: bool,
 }
 
 impl Value {
@@ -24,6 +28,7 @@ impl Value {
             name,
             doc,
             complete: true,
+            certifiable: true,
         }
     }
     /// A value whose model has lazy constraints (cuts found while solving).
@@ -32,6 +37,17 @@ impl Value {
             name,
             doc,
             complete: false,
+            certifiable: true,
+        }
+    }
+    /// A complete value whose model holds conclusions of the genre's own search (e.g. cells
+    /// decided by line logic): no proof of the CNF checks those, so `--certify` replaces it.
+    pub const fn presolved(name: &'static str, doc: &'static str) -> Value {
+        Value {
+            name,
+            doc,
+            complete: true,
+            certifiable: false,
         }
     }
 }
@@ -162,6 +178,50 @@ impl Formulation {
         keys.iter()
             .all(|k| k.value(self.get(k.key)).is_none_or(|v| v.complete))
     }
+    /// The spec `--certify` solves instead of `spec`: a key left at a default that is not
+    /// [`Value::certifiable`] gets its first certifiable value (said in the returned notes);
+    /// such a value given explicitly is a usage error.
+    pub fn certifiable_spec(spec: &str, keys: &[FormulationKey]) -> Result<(String, Vec<String>)> {
+        let chosen = Formulation::parse(spec, keys)?;
+        let mut parts: Vec<String> = (spec.split(','))
+            .filter(|p| !p.trim().is_empty())
+            .map(String::from)
+            .collect();
+        let mut notes = Vec::new();
+        for key in keys {
+            let value = chosen.get(key.key);
+            if key.value(value).is_none_or(|v| v.certifiable) {
+                continue;
+            }
+            let given = parts
+                .iter()
+                .any(|p| p.split('=').next().map(str::trim) == Some(key.key));
+            let replacement = key.values.iter().find(|v| v.certifiable);
+            match (given, replacement) {
+                (false, Some(r)) => {
+                    notes.push(format!(
+                        "solved with {}={} instead of the default {}={}: that value writes the \
+                         genre's own conclusions into the model, which no proof checks",
+                        key.key, r.name, key.key, value
+                    ));
+                    parts.push(format!("{}={}", key.key, r.name));
+                }
+                _ => {
+                    return Err(Error::Usage(format!(
+                        "--certify: {}={value} writes the genre's own conclusions into the \
+                         model, which no proof checks; leave it out or choose {}",
+                        key.key,
+                        (key.values.iter())
+                            .filter(|v| v.certifiable)
+                            .map(|v| format!("{}={}", key.key, v.name))
+                            .collect::<Vec<_>>()
+                            .join(" or ")
+                    )))
+                }
+            }
+        }
+        Ok((parts.join(","), notes))
+    }
     /// The formulation written back as `k=v,k=v`.
     pub fn spec(&self) -> String {
         self.values
@@ -232,6 +292,27 @@ mod tests {
         let e = Formulation::parse("connectivity=tre", &keys()).unwrap_err();
         assert!(e.to_string().contains("values: lazy, tree, flow"), "{e}");
         assert!(Formulation::parse("connectivity", &keys()).is_err());
+    }
+
+    #[test]
+    fn certify_replaces_a_presolved_default_and_refuses_it_when_given() {
+        const PRE: &[Value] = &[
+            Value::presolved("line", "conclusions of line logic"),
+            Value::complete("none", "nothing"),
+        ];
+        let keys = vec![FormulationKey::new("pre", "test key", PRE, "line")];
+        let (spec, notes) = Formulation::certifiable_spec("card=seq", &keys).unwrap();
+        assert_eq!(spec, "card=seq,pre=none");
+        assert_eq!(notes.len(), 1);
+        assert!(
+            notes[0].contains("pre=none instead of the default pre=line"),
+            "{notes:?}"
+        );
+        let (spec, notes) = Formulation::certifiable_spec("pre=none", &keys).unwrap();
+        assert_eq!((spec.as_str(), notes.len()), ("pre=none", 0));
+        let e = Formulation::certifiable_spec("pre=line", &keys).unwrap_err();
+        assert!(e.to_string().contains("choose pre=none"), "{e}");
+        assert_eq!(e.exit_code(), 2);
     }
 
     #[test]

@@ -20,6 +20,7 @@
 
 pub mod backend;
 pub mod budget;
+pub mod certify;
 pub mod cli;
 pub mod error;
 pub mod format;

@@ -192,6 +192,8 @@ impl<P: Puzzle> DynPuzzle for P {
             note: r.note,
             cuts: r.cuts,
             stopped: r.stopped,
+            certificate: r.certificate,
+            certificate_files: r.certificate_files,
             stats: r.stats,
         })
     }

@@ -4,6 +4,7 @@
 //! solve–block–intersect loop. Every step is counted in [`Stats`].
 
 use crate::backend::{self, Backend, Outcome};
+use crate::certify::{Certificate, CertificateFiles, Evidence, FoundCut};
 use crate::error::{Error, Result};
 use crate::lower::CardEncoding;
 use crate::model::{Assignment, Constraint, Model, NamedConstraint};
@@ -41,6 +42,11 @@ pub struct SolveOptions {
     /// Where every verified solution's rows are copied as it is found, so that a caller that
     /// abandons the run at its time limit can still report them.
     pub progress: Option<Progress>,
+    /// Back the verdict with a checked proof and justified cuts (`--certify`, see
+    /// [`crate::certify`]).
+    pub certify: bool,
+    /// With `certify`, also keep the certificate's files (for `export --certificate`).
+    pub certificate_files: bool,
 }
 
 /// The rows of the solutions a run has found so far, shared with a thread that may have to
@@ -146,6 +152,8 @@ impl SolveOptions {
             mode,
             timeout: None,
             progress: None,
+            certify: false,
+            certificate_files: false,
         }
     }
 }
@@ -246,6 +254,10 @@ pub struct Report<S> {
     /// Set when the search stopped before its answer was complete: the solutions (and facts)
     /// are then only those found so far.
     pub stopped: Option<Stopped>,
+    /// What `--certify` checked (only with `--certify`, and only for a complete answer).
+    pub certificate: Option<Certificate>,
+    /// The certificate's files, when they were asked for.
+    pub certificate_files: Option<CertificateFiles>,
     /// Statistics.
     pub stats: Stats,
 }
@@ -271,8 +283,13 @@ pub struct Driver {
     model: Model,
     backend: Box<dyn Backend>,
     deadline: Option<Instant>,
-    /// Cuts found so far.
-    pub cuts: Vec<NamedConstraint>,
+    /// Cuts found so far, with where each came from and why it holds.
+    pub cuts: Vec<FoundCut>,
+    /// Each blocking clause added, with the solution it blocks (only when
+    /// [`Driver::keep_blocked`] is set: a long count would otherwise hold every assignment).
+    pub blocked: Vec<(Constraint, Assignment)>,
+    /// Whether to keep the blocking clauses with their solutions, for a certificate.
+    pub keep_blocked: bool,
     /// Statistics so far.
     pub stats: Stats,
 }
@@ -316,6 +333,8 @@ impl Driver {
             backend,
             deadline,
             cuts: Vec::new(),
+            blocked: Vec::new(),
+            keep_blocked: false,
             stats,
         })
     }
@@ -323,6 +342,11 @@ impl Driver {
     /// The model being solved.
     pub fn model(&self) -> &Model {
         &self.model
+    }
+
+    /// The CNF the backend holds (SAT backends).
+    pub fn cnf(&self) -> Option<&crate::lower::CnfEncoder> {
+        self.backend.cnf()
     }
 
     /// Adds a constraint for all later solves.
@@ -335,7 +359,12 @@ impl Driver {
         self.stats.blocking += 1;
         let clause = self.model.blocking_clause(a);
         let name = format!("block solution {}", self.stats.blocking);
-        self.backend.add(&NamedConstraint::new(name, clause))
+        self.backend
+            .add(&NamedConstraint::new(name, clause.clone()))?;
+        if self.keep_blocked {
+            self.blocked.push((clause, a.clone()));
+        }
+        Ok(())
     }
 
     /// The next solution that satisfies the lazy constraints too, adding cuts until it does.
@@ -369,15 +398,22 @@ impl Driver {
                     broken.name
                 )));
             }
-            let cuts: Vec<NamedConstraint> =
-                self.model.lazy.iter().flat_map(|l| l.cuts(&a)).collect();
+            let cuts: Vec<FoundCut> = (self.model.lazy.iter().enumerate())
+                .flat_map(|(i, l)| {
+                    l.justified_cuts(&a).into_iter().map(move |c| FoundCut {
+                        constraint: c.constraint,
+                        lazy: i,
+                        why: c.why,
+                    })
+                })
+                .collect();
             if cuts.is_empty() {
                 return Ok(Next::Solution(a));
             }
             self.stats.cut_rounds += 1;
             self.stats.cuts += cuts.len();
             for cut in cuts {
-                self.backend.add(&cut)?;
+                self.backend.add(&cut.constraint)?;
                 self.cuts.push(cut);
             }
         }
@@ -401,13 +437,6 @@ pub fn solve_puzzle<P: Puzzle>(p: &P, opts: &SolveOptions) -> Result<Report<P::S
     let deadline = opts
         .timeout
         .and_then(|s| crate::budget::deadline_after(total, s));
-    let formulation = Formulation::parse(&opts.formulation, &p.formulation_keys())?;
-    let card: CardEncoding = formulation.choice("card");
-    let mut stats = Stats {
-        formulation: formulation.spec(),
-        backend: opts.backend.clone(),
-        ..Stats::default()
-    };
     if let Some(progress) = &opts.progress {
         progress.start(p);
     }
@@ -417,15 +446,45 @@ pub fn solve_puzzle<P: Puzzle>(p: &P, opts: &SolveOptions) -> Result<Report<P::S
         // "no solution", and a native solver this instance lacks is named as such.
         check_backend_name(p, &opts.backend)?;
     }
-    if let Some(reason) = p.precheck() {
+    let mut notes = Vec::new();
+    let spec = if opts.certify {
+        let why = match native {
+            true => Some(format!(
+                "`{}` is the genre's own search and gives no proof; use a SAT backend \
+                 (varisat, batsat, dimacs:cadical)",
+                opts.backend
+            )),
+            false => crate::backend::proof::cannot_prove(&opts.backend),
+        };
+        if let Some(why) = why {
+            return Err(Error::Usage(format!("--certify: {why}")));
+        }
+        let (spec, changed) =
+            Formulation::certifiable_spec(&opts.formulation, &p.formulation_keys())?;
+        notes.extend(changed);
+        spec
+    } else {
+        opts.formulation.clone()
+    };
+    let formulation = Formulation::parse(&spec, &p.formulation_keys())?;
+    let card: CardEncoding = formulation.choice("card");
+    let mut stats = Stats {
+        formulation: formulation.spec(),
+        backend: opts.backend.clone(),
+        ..Stats::default()
+    };
+    let precheck = p.precheck();
+    if let (Some(reason), false) = (&precheck, opts.certify) {
         stats.seconds_total = total.elapsed().as_secs_f64();
         return Ok(Report {
             verdict: Verdict::None,
             solutions: Vec::new(),
             facts: None,
-            note: Some(reason),
+            note: Some(reason.clone()),
             cuts: Vec::new(),
             stopped: None,
+            certificate: None,
+            certificate_files: None,
             stats,
         });
     }
@@ -433,12 +492,16 @@ pub fn solve_puzzle<P: Puzzle>(p: &P, opts: &SolveOptions) -> Result<Report<P::S
         return solve_natively(p, opts, stats, total, deadline);
     }
     let start = Instant::now();
-    let formulated = p.formulate(&formulation)?;
+    let mut formulated = p.formulate(&formulation)?;
     formulated
         .model
         .check_budget(|| format!("the model of formulation {}", formulation.spec()))?;
+    if opts.certify {
+        certifiable_model(&mut formulated.model, &p.formulation_keys(), &mut notes)?;
+    }
     let seconds_formulate = start.elapsed().as_secs_f64();
     let mut driver = Driver::new(formulated.model, &opts.backend, card, deadline)?;
+    driver.keep_blocked = opts.certify;
     driver.stats.formulation = formulation.spec();
     driver.stats.seconds_formulate = seconds_formulate;
 
@@ -517,17 +580,67 @@ pub fn solve_puzzle<P: Puzzle>(p: &P, opts: &SolveOptions) -> Result<Report<P::S
     }
     let timed_out = matches!(stopped, Some(Stopped::Timeout(_)));
     let verdict = verdict_of(solutions.len(), opts.mode, exhausted, timed_out);
+    let complete = stopped.as_ref().is_none_or(|s| !s.is_failure()) && verdict != Verdict::Timeout;
+    let (certificate, certificate_files) = if opts.certify && complete {
+        let evidence = Evidence {
+            backend: &opts.backend,
+            model: driver.model(),
+            cnf: driver.cnf(),
+            cuts: &driver.cuts,
+            blocked: &driver.blocked,
+            rests_on_unsat: exhausted,
+        };
+        let (mut c, files) = crate::certify::certify(&evidence, deadline, opts.certificate_files)?;
+        c.notes = notes;
+        (Some(c), files)
+    } else {
+        (None, None)
+    };
     let mut stats = driver.stats.clone();
     stats.seconds_total = total.elapsed().as_secs_f64();
-    Ok(finish_report(
-        p,
-        opts.mode,
-        verdict,
-        solutions,
-        driver.cuts,
-        stopped,
-        stats,
-    ))
+    let cuts = driver.cuts.into_iter().map(|c| c.constraint).collect();
+    let mut report = finish_report(p, opts.mode, verdict, solutions, cuts, stopped, stats);
+    if let (Verdict::None, Some(reason)) = (verdict, precheck) {
+        report.note = Some(reason);
+    }
+    report.certificate = certificate;
+    report.certificate_files = certificate_files;
+    Ok(report)
+}
+
+/// Makes a model fit for `--certify`: every lazy constraint must state its meaning (else the
+/// run is refused, naming the complete formulations), and blocking clauses range over every
+/// answer key (the shorter form over the true keys rests on a property of the model that no
+/// proof checks).
+fn certifiable_model(
+    model: &mut Model,
+    keys: &[crate::formulation::FormulationKey],
+    notes: &mut Vec<String>,
+) -> Result<()> {
+    if let Some(lazy) = model.lazy.iter().find(|l| l.meaning().is_none()) {
+        let complete: Vec<String> = (keys.iter())
+            .flat_map(|k| {
+                (k.values.iter())
+                    .filter(|v| v.complete)
+                    .map(move |v| format!("{}={}", k.key, v.name))
+            })
+            .collect();
+        return Err(Error::Usage(format!(
+            "--certify: the cuts of `{}` cannot be justified yet; choose a complete \
+             formulation ({})",
+            lazy.name(),
+            complete.join(", ")
+        )));
+    }
+    if model.block_on_true_keys {
+        model.block_on_true_keys = false;
+        notes.push(
+            "blocking clauses name every answer key: the shorter exact-cover form rests on a \
+             property of the model that no proof checks"
+                .into(),
+        );
+    }
+    Ok(())
 }
 
 /// Fails for a name that is neither a backend nor one of the instance's native solvers; a
@@ -622,6 +735,8 @@ fn finish_report<P: Puzzle>(
         note,
         cuts,
         stopped,
+        certificate: None,
+        certificate_files: None,
         stats,
     }
 }
@@ -698,6 +813,8 @@ pub fn partial_report(
         note: None,
         cuts: Vec::new(),
         stopped: Some(stopped),
+        certificate: None,
+        certificate_files: None,
         stats,
     }
 }
@@ -724,4 +841,45 @@ pub fn intersect_rows(rows: &[Vec<String>]) -> Vec<String> {
                 .collect()
         })
         .collect()
+}
+
+#[cfg(test)]
+mod certify_tests {
+    use super::*;
+    use crate::model::{Cut, LazyConstraint};
+
+    /// A lazy constraint that states no meaning, as a genre's own might.
+    struct Unexplained;
+
+    impl LazyConstraint for Unexplained {
+        fn name(&self) -> &str {
+            "unexplained"
+        }
+        fn justified_cuts(&self, _: &Assignment) -> Vec<Cut> {
+            Vec::new()
+        }
+    }
+
+    #[test]
+    fn a_lazy_constraint_without_a_meaning_is_refused() {
+        let mut model = Model::new();
+        model.add_lazy(Unexplained);
+        let keys = crate::registry::formulation_keys("heyawake").unwrap();
+        let e = certifiable_model(&mut model, &keys, &mut Vec::new()).unwrap_err();
+        assert_eq!(e.exit_code(), 2);
+        let text = e.to_string();
+        assert!(text.contains("`unexplained` cannot be justified"), "{text}");
+        assert!(text.contains("connectivity=tree"), "{text}");
+    }
+
+    #[test]
+    fn certified_blocking_names_every_answer_key() {
+        let mut model = Model::new();
+        model.new_answer_bool("a");
+        model.block_on_true_keys = true;
+        let mut notes = Vec::new();
+        certifiable_model(&mut model, &[], &mut notes).unwrap();
+        assert!(!model.block_on_true_keys);
+        assert_eq!(notes.len(), 1);
+    }
 }

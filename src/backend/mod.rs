@@ -4,6 +4,7 @@
 pub mod good_lp;
 pub mod lp_binary;
 pub mod process;
+pub mod proof;
 pub mod sat;
 pub mod sat_binary;
 
@@ -51,6 +52,10 @@ pub trait Backend {
     /// Whether added constraints go into the live solver (true) or the problem is rebuilt for
     /// every solve (false).
     fn incremental(&self) -> bool;
+    /// The CNF given so far (SAT backends), for certificates.
+    fn cnf(&self) -> Option<&crate::lower::CnfEncoder> {
+        None
+    }
 }
 
 /// A backend name with a one-line description and whether it can run on this machine.

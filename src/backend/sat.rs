@@ -151,6 +151,9 @@ impl Backend for SatBackend {
     fn incremental(&self) -> bool {
         self.solver.incremental()
     }
+    fn cnf(&self) -> Option<&CnfEncoder> {
+        Some(&self.encoder)
+    }
 }
 
 /// The design card's embedded solver, varisat.

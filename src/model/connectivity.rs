@@ -7,7 +7,8 @@
 
 use super::active::{add_at_most_one, add_clause, add_exactly_one};
 use super::{
-    Active, Assignment, Constraint, LazyConstraint, LinExpr, Lit, Model, NamedConstraint, Var,
+    Active, Assignment, Constraint, Cut, Justification, LazyConstraint, LinExpr, Lit, Meaning,
+    Model, NamedConstraint, Var,
 };
 use crate::graph::components;
 
@@ -447,6 +448,13 @@ pub(super) fn separator(
         .collect()
 }
 
+/// Each undirected edge of adjacency lists once, as `(smaller, larger)`.
+pub(super) fn edge_list(adj: &[Vec<usize>]) -> Vec<(usize, usize)> {
+    (adj.iter().enumerate())
+        .flat_map(|(v, list)| list.iter().filter(move |&&u| u > v).map(move |&u| (v, u)))
+        .collect()
+}
+
 /// The lazy connectivity constraint. For each component C of the candidate's active nodes that
 /// misses the root (or, without a root, each component when there are several), with s ∈ C and
 /// t the root (or an active node of another component), the cut
@@ -462,7 +470,16 @@ impl LazyConstraint for ConnectedCut {
     fn name(&self) -> &str {
         &self.name
     }
-    fn cuts(&self, a: &Assignment) -> Vec<NamedConstraint> {
+    fn meaning(&self) -> Option<Meaning> {
+        let g = &self.graph;
+        Some(Meaning::Connected {
+            active: g.active.clone(),
+            edges: edge_list(&g.adj),
+            root: self.root,
+            names: g.names.clone(),
+        })
+    }
+    fn justified_cuts(&self, a: &Assignment) -> Vec<Cut> {
         let g = &self.graph;
         let comps = components(&g.adj, |v| g.active[v].holds(a));
         let mut in_comp = vec![false; g.len()];
@@ -483,15 +500,20 @@ impl LazyConstraint for ConnectedCut {
                 .into_iter()
                 .chain(cut.iter().map(|&u| g.active[u]));
             if let Some(clause) = super::active::clause_of(clause) {
-                cuts.push(NamedConstraint::new(
-                    format!(
-                        "{} cut: component of {} (size {})",
-                        self.name,
-                        g.name(s),
-                        comp.len()
-                    ),
-                    clause,
-                ));
+                let name = format!(
+                    "{} cut: component of {} (size {})",
+                    self.name,
+                    g.name(s),
+                    comp.len()
+                );
+                cuts.push(Cut {
+                    constraint: NamedConstraint::new(name, clause),
+                    why: Some(Justification::Separator {
+                        from: s,
+                        to: target,
+                        separator: cut,
+                    }),
+                });
             }
         }
         cuts
@@ -671,6 +693,18 @@ pub(crate) mod tests {
             }
             let cuts: Vec<NamedConstraint> = model.lazy.iter().flat_map(|l| l.cuts(&a)).collect();
             assert_eq!(cuts.is_empty(), valid.contains(&mask), "mask {mask:b}");
+            // Every cut's justification passes the independent check.
+            for lazy in &model.lazy {
+                let meaning = lazy
+                    .meaning()
+                    .expect("a core lazy constraint has a meaning");
+                for cut in lazy.justified_cuts(&a) {
+                    let why = cut.why.expect("a core cut is justified");
+                    let checked =
+                        crate::certify::cuts::check_cut(&meaning, &cut.constraint.constraint, &why);
+                    assert_eq!(checked, Ok(()), "{} ({why:?})", cut.constraint.name);
+                }
+            }
             for cut in &cuts {
                 assert!(!cut.constraint.holds(|v| a.value(v)), "{}", cut.name);
                 for ok in &valid_assignments {

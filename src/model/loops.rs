@@ -6,7 +6,10 @@
 
 use super::active::{add_clause, clause_of};
 use super::connectivity::{add_flow, add_tree, root_choice, Link, Net};
-use super::{Active, Assignment, LazyConstraint, LinExpr, Model, NamedConstraint};
+use super::{
+    Active, Assignment, Cut, Justification, LazyConstraint, LinExpr, Meaning, Model,
+    NamedConstraint,
+};
 use crate::formulation::Value;
 use crate::graph::UnionFind;
 use itertools::Itertools;
@@ -290,10 +293,11 @@ impl SubtourCut {
         cycles
     }
 
-    /// The usable edges leaving what `t` reaches without entering `cycle`, but one: a loop
-    /// crosses this edge set an even number of times, so one that crosses it at all uses two
-    /// of its edges, and naming all but one is enough (a stronger clause).
-    fn boundary(&self, cycle: &[usize], t: usize) -> Vec<usize> {
+    /// What `t` reaches without entering `cycle`, and the usable edges leaving it but one
+    /// (returned apart): a loop crosses this edge set an even number of times, so one that
+    /// crosses it at all uses two of its edges, and naming all but one is enough (a stronger
+    /// clause).
+    fn boundary(&self, cycle: &[usize], t: usize) -> (Vec<usize>, Vec<usize>, Option<usize>) {
         let n = self.graph.nodes;
         let mut blocked = vec![false; n];
         for &v in cycle {
@@ -322,8 +326,9 @@ impl SubtourCut {
             })
             .collect();
         crossing.sort_unstable();
-        crossing.pop();
-        crossing
+        let spared = crossing.pop();
+        let inside = (0..n).filter(|&v| reached[v]).collect();
+        (inside, crossing, spared)
     }
 }
 
@@ -331,7 +336,16 @@ impl LazyConstraint for SubtourCut {
     fn name(&self) -> &str {
         &self.name
     }
-    fn cuts(&self, a: &Assignment) -> Vec<NamedConstraint> {
+    fn meaning(&self) -> Option<Meaning> {
+        Some(Meaning::SingleLoop {
+            on: self.on.clone(),
+            edges: self.graph.edges.clone(),
+            used: self.graph.used.clone(),
+            root: self.root,
+            names: self.graph.names.clone(),
+        })
+    }
+    fn justified_cuts(&self, a: &Assignment) -> Vec<Cut> {
         let cycles = self.cycles(a);
         let mut cuts = Vec::new();
         for (i, cycle) in cycles.iter().enumerate() {
@@ -345,20 +359,26 @@ impl LazyConstraint for SubtourCut {
                     (t, !self.on[t])
                 }
             };
-            let crossing = self.boundary(cycle, t);
+            let (inside, crossing, spared) = self.boundary(cycle, t);
             let terms = [!self.on[s], t_term]
                 .into_iter()
                 .chain(crossing.iter().map(|&e| self.graph.used[e]));
             if let Some(clause) = clause_of(terms) {
-                cuts.push(NamedConstraint::new(
-                    format!(
-                        "{} cut: cycle through {} ({} nodes)",
-                        self.name,
-                        self.graph.names[s],
-                        cycle.len()
-                    ),
-                    clause,
-                ));
+                let name = format!(
+                    "{} cut: cycle through {} ({} nodes)",
+                    self.name,
+                    self.graph.names[s],
+                    cycle.len()
+                );
+                cuts.push(Cut {
+                    constraint: NamedConstraint::new(name, clause),
+                    why: Some(Justification::LoopCrossing {
+                        from: s,
+                        to: t,
+                        inside,
+                        spared,
+                    }),
+                });
             }
         }
         cuts

@@ -4,6 +4,7 @@
 pub mod active;
 pub mod connectivity;
 pub mod expr;
+pub mod justify;
 pub mod lazy;
 pub mod loops;
 pub mod region;
@@ -13,7 +14,8 @@ pub(crate) mod testing;
 
 pub use active::Active;
 pub use expr::{Cmp, Constraint, LinExpr, Lit, Var};
-pub use lazy::{Assignment, LazyConstraint};
+pub use justify::{Justification, Meaning};
+pub use lazy::{Assignment, Cut, LazyConstraint};
 
 use serde::Serialize;
 use std::sync::Arc;

@@ -5,8 +5,11 @@
 //! membership, closure and a distance-labelled tree bounded by N − 1.
 
 use super::active::{add_at_most_one, add_clause, add_exactly_one, clause_of};
-use super::connectivity::{separator, NodeGraph};
-use super::{Active, Assignment, Constraint, LazyConstraint, LinExpr, Model, NamedConstraint, Var};
+use super::connectivity::{edge_list, separator, NodeGraph};
+use super::{
+    Active, Assignment, Constraint, Cut, Justification, LazyConstraint, LinExpr, Meaning, Model,
+    NamedConstraint, Var,
+};
 use crate::formulation::Value;
 use crate::graph::{components, distances};
 use std::collections::{BTreeSet, VecDeque};
@@ -312,7 +315,17 @@ impl LazyConstraint for RegionCut {
     fn name(&self) -> &str {
         &self.name
     }
-    fn cuts(&self, a: &Assignment) -> Vec<NamedConstraint> {
+    fn meaning(&self) -> Option<Meaning> {
+        let g = &self.graph;
+        Some(Meaning::SizedRegions {
+            active: g.active().to_vec(),
+            edges: edge_list(g.adjacency()),
+            regions: self.regions.iter().map(|r| (r.root, r.size)).collect(),
+            all_in_regions: self.outside == OutsideRegions::Forbidden,
+            names: (0..g.len()).map(|v| g.name(v).to_string()).collect(),
+        })
+    }
+    fn justified_cuts(&self, a: &Assignment) -> Vec<Cut> {
         let g = &self.graph;
         let act = g.active();
         let comps = components(g.adjacency(), |v| act[v].holds(a));
@@ -324,7 +337,7 @@ impl LazyConstraint for RegionCut {
         }
         let mut cuts = Vec::new();
         let mut seen: BTreeSet<Vec<crate::model::Lit>> = BTreeSet::new();
-        let mut push = |name: String, terms: Vec<Active>| {
+        let mut push = |name: String, terms: Vec<Active>, why: Justification| {
             if let Some(c) = clause_of(terms) {
                 if let Constraint::Clause { lits } = &c {
                     let mut key = lits.clone();
@@ -333,7 +346,10 @@ impl LazyConstraint for RegionCut {
                         return;
                     }
                 }
-                cuts.push(NamedConstraint::new(name, c));
+                cuts.push(Cut {
+                    constraint: NamedConstraint::new(name, c),
+                    why: Some(why),
+                });
             }
         };
         let mut in_comp = vec![false; g.len()];
@@ -356,12 +372,17 @@ impl LazyConstraint for RegionCut {
                 push(
                     format!("{} cut: {rname} joins {}", self.name, g.name(other)),
                     path.iter().map(|&v| !act[v]).collect(),
+                    Justification::RootsJoined { path },
                 );
             }
             match reg.size {
                 Some(size) if comp.len() > size => push(
                     format!("{} cut: region of {rname} over {size}", self.name),
                     order[..=size].iter().map(|&v| !act[v]).collect(),
+                    Justification::RegionTooBig {
+                        root: r,
+                        nodes: order[..=size].to_vec(),
+                    },
                 ),
                 Some(size) if comp.len() < size => {
                     // With N(C) inactive, r's component cannot leave C, so it stays too small.
@@ -377,6 +398,10 @@ impl LazyConstraint for RegionCut {
                         std::iter::once(!act[r])
                             .chain(border.iter().map(|&u| act[u]))
                             .collect(),
+                        Justification::RegionTooSmall {
+                            root: r,
+                            nodes: comp.clone(),
+                        },
                     );
                 }
                 _ => {}
@@ -403,6 +428,10 @@ impl LazyConstraint for RegionCut {
                     std::iter::once(!act[s])
                         .chain(cut.iter().map(|&u| act[u]))
                         .collect(),
+                    Justification::NoRootReachable {
+                        from: s,
+                        separator: cut,
+                    },
                 );
             }
         }

@@ -286,7 +286,7 @@ mod tests {
 
 /// The `pre=` formulation values: preprocessing before the model is built.
 const PRE_VALUES: &[crate::puzzles::Value] = &[
-    crate::puzzles::Value::complete("line", "line logic to its fixpoint first: decided cells become unit facts, packings narrow the starts"),
+    crate::puzzles::Value::presolved("line", "line logic to its fixpoint first: decided cells become unit facts, packings narrow the starts"),
     crate::puzzles::Value::complete("none", "no preprocessing: start ranges from the clues alone"),
 ];
 
