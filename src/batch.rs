@@ -600,6 +600,7 @@ fn detail(result: &Result<Report<Vec<String>>>, mode: Mode) -> String {
     let n = r.solutions.len();
     match (&r.stopped, r.verdict, &r.note) {
         (Some(Stopped::Max(_)), ..) => format!("at least {n} solution(s) ({})", describe(r)),
+        (Some(stopped), ..) if n == 0 => stopped.describe(),
         (Some(stopped), ..) => format!("{n} solution(s) found ({})", stopped.describe()),
         (None, Verdict::Timeout, _) => {
             format!("{n} solution(s) found, uniqueness not decided in time")
@@ -671,8 +672,8 @@ fn solve_one(arg: &str, settings: &Arc<Settings>) -> (Outcome, Option<Arc<JobSta
             Err(mpsc::RecvTimeoutError::Timeout) => {
                 if state.at_budget.load(Ordering::SeqCst) {
                     let error = Error::Memory {
-                        what: "this puzzle (stopped at an allocation of its solver that no \
-                               estimate covered)"
+                        what: "this puzzle (its thread was stopped at an allocation that no \
+                               estimate covered: a solver's own growth, or a huge input)"
                             .into(),
                         needed: budget::limit(),
                         at_least: true,
