@@ -46,13 +46,6 @@ pub struct SolveArgs {
     /// read, else 3 if any timed out or hit a limit, else 1 if any has no solution, else 0.
     #[arg(value_name = "MORE_INPUTS")]
     pub more_inputs: Vec<String>,
-    /// Batch run over the inputs listed in FILE, one per line (`-`: standard input; blank
-    /// lines and lines starting with `#` are skipped).
-    #[arg(long, value_name = "FILE")]
-    pub inputs_from: Option<String>,
-    /// Batch runs: how many puzzles are solved at once (default: the number of cores).
-    #[arg(short, long, value_parser = clap::value_parser!(u32).range(1..))]
-    pub jobs: Option<u32>,
     /// Backend: varisat, batsat, microlp, dimacs:CMD, lp:CMD (`puzzlec backends` lists them).
     #[arg(short, long, default_value = backend::DEFAULT)]
     pub backend: String,
@@ -63,7 +56,7 @@ pub struct SolveArgs {
     /// found so far, marked incomplete). `inf` is no limit.
     #[arg(short, long, value_parser = seconds)]
     pub timeout: Option<f64>,
-    /// Print one JSON object instead of text.
+    /// Print one JSON object instead of text (in a batch run one per input, then the summary).
     #[arg(long)]
     pub json: bool,
     /// Print statistics (variables, clauses, solver calls, cuts, seconds) to standard error.
@@ -72,6 +65,13 @@ pub struct SolveArgs {
     /// A separate word list (skeleton).
     #[arg(long)]
     pub words: Option<String>,
+    /// Batch run over the inputs listed in FILE, one per line (`-`: standard input; blank
+    /// lines and lines starting with `#` are skipped).
+    #[arg(long, value_name = "FILE")]
+    pub inputs_from: Option<String>,
+    /// Batch runs: how many puzzles are solved at once (default: the number of cores).
+    #[arg(short, long, value_parser = clap::value_parser!(u32).range(1..))]
+    pub jobs: Option<u32>,
 }
 
 /// Solver file formats for `export`.
