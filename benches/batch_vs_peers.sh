@@ -12,7 +12,8 @@
 #
 # The machine is shared and noisy, so the runs are interleaved (one round = each command once)
 # and the table shows the median of RUNS rounds: whole wall-clock seconds, process starts
-# included. Every run has the same per-puzzle time limit (TIMEOUT seconds: puzzlec --timeout,
+# included, and the CPU seconds (user + system of every process the run started), which the
+# other work on a shared machine disturbs less. Every run has the same per-puzzle time limit (TIMEOUT seconds: puzzlec --timeout,
 # nonogrid -t, pbnsolve -x, `timeout` around cspuz). The verdicts of the last round are then
 # checked (benches/batch_verdicts.py): no planted nonogram may come out `none`, a unique one must
 # be its planted picture, and each peer's verdicts are compared with puzzlec's.
@@ -99,13 +100,25 @@ cspuz_url() { timeout "$TIMEOUT" "$CSPUZ_URL" "${URL_OF[$1]}"; }
 
 TIMES=$OUT/times.txt
 : >"$TIMES"
-# timed LABEL COMMAND...: runs a command, appends its wall-clock seconds to $TIMES.
+# The CPU time of this shell's finished children so far (`times`' second line: user and system,
+# as `XmY.YYYs`); the builtin and the redirection start no process.
+children_cpu() {
+    local line
+    times >"$OUT/.times"
+    { read -r line; read -r line; } <"$OUT/.times"
+    CPU=${line// /_}
+}
+# timed LABEL COMMAND...: runs a command, appends its wall-clock span and its CPU time (every
+# process it started, user + system) to $TIMES.
 timed() {
-    local label=$1 started
+    local label=$1 started before
     shift
+    children_cpu
+    before=$CPU
     started=$EPOCHREALTIME
     "$@"
-    echo "$label $started $EPOCHREALTIME" >>"$TIMES"
+    children_cpu
+    echo "$label $started $EPOCHREALTIME $before $CPU" >>"$TIMES"
 }
 
 puzzlec_nonograms() { "$PUZZLEC" solve nonogram "$DIR" --json --jobs "$1" --timeout "$TIMEOUT" >"$OUT/puzzlec-nonograms-j$1.jsonl" 2>/dev/null || true; }
@@ -143,18 +156,23 @@ for ((round = 1; round <= RUNS; round++)); do
 done
 
 echo
-echo "| collection | run | median wall seconds ($RUNS rounds) | rounds |"
-echo "|---|---|---:|---|"
+echo "| collection | run | wall seconds, median of $RUNS | rounds | CPU seconds, median |"
+echo "|---|---|---:|---|---:|"
 python3 - "$TIMES" "${#NONS[@]}" "${#URLS[@]}" <<'EOF'
-import statistics, sys
+import re, statistics, sys
+def cpu(text):
+    """`0m1.5s_0m0.2s` (user_system) as seconds."""
+    return sum(int(m) * 60 + float(s) for m, s in re.findall(r"(\d+)m([\d.]+)s", text))
 rows = {}
 for line in open(sys.argv[1]):
-    group, label, start, end = line.split()
-    rows.setdefault((group, label), []).append(float(end) - float(start))
+    group, label, start, end, before, after = line.split()
+    rows.setdefault((group, label), []).append((float(end) - float(start), cpu(after) - cpu(before)))
 sizes = {"nonograms": f"{sys.argv[2]} nonograms", "urls": f"{sys.argv[3]} shipped URLs"}
-for (group, label), secs in rows.items():
-    print(f"| {sizes[group]} | {label.replace('_', ' ')} | {statistics.median(secs):.1f} | "
-          + " ".join(f"{s:.1f}" for s in secs) + " |")
+for (group, label), runs in rows.items():
+    wall = [w for w, _ in runs]
+    print(f"| {sizes[group]} | {label.replace('_', ' ')} | {statistics.median(wall):.1f} | "
+          + " ".join(f"{s:.1f}" for s in wall)
+          + f" | {statistics.median(c for _, c in runs):.1f} |")
 EOF
 echo
 echo "Verdicts (last round):"
