@@ -10,7 +10,8 @@
 //! so the binary also installs [`CountingAlloc`]: it counts the live heap and, when an
 //! allocation would pass the budget or the system refuses one, prints one line and exits with
 //! code 3 instead of letting Rust abort with a signal. Library users who do not install it keep
-//! the estimates ([`in_use`] is then 0).
+//! the estimates ([`in_use`] is then 0). In a batch run the jobs share the one budget; a job's
+//! thread that passes it is stopped alone ([`JobAtBudget`]) and the run goes on.
 
 use crate::error::{Error, Result};
 use std::alloc::{GlobalAlloc, Layout, System};
@@ -250,6 +251,7 @@ impl CountingAlloc {
         let budget = LIMIT.load(Ordering::Relaxed);
         // 0: the budget is not computed yet (it is, first thing in main); no check before it.
         if budget != 0 && before + size > budget && !EXITING.load(Ordering::Relaxed) {
+            stop_this_thread_if_a_job(size);
             exit_out_of_memory(
                 b"the memory budget is spent: an allocation of ",
                 size,
@@ -296,6 +298,52 @@ unsafe impl GlobalAlloc for CountingAlloc {
             IN_USE.fetch_sub(old - new, Ordering::Relaxed);
         }
         p
+    }
+}
+
+thread_local! {
+    /// The flag of the batch job running on this thread (null elsewhere): see [`JobAtBudget`].
+    static JOB_FLAG: std::cell::Cell<*const AtomicBool> = const { std::cell::Cell::new(std::ptr::null()) };
+}
+
+/// Makes the memory budget's last resort stop only the current thread, for one job of a batch
+/// run: an allocation there that would pass the budget raises the flag and puts the thread to
+/// sleep for good (it holds no lock of the allocator then), instead of ending the process, so
+/// the run can report that input and go on. The memory the thread holds stays in use. Dropping
+/// the value ends the arrangement.
+pub struct JobAtBudget {
+    /// Held so that the pointer the allocator reads stays valid.
+    _flag: std::sync::Arc<AtomicBool>,
+}
+
+impl JobAtBudget {
+    /// Arranges it for the current thread; `flag` is raised when the budget stops the thread.
+    pub fn new(flag: std::sync::Arc<AtomicBool>) -> Self {
+        JOB_FLAG.with(|f| f.set(std::sync::Arc::as_ptr(&flag)));
+        JobAtBudget { _flag: flag }
+    }
+}
+
+impl Drop for JobAtBudget {
+    fn drop(&mut self) {
+        // Cleared before the flag can be freed, so the allocator never reads a dangling one.
+        let _ = JOB_FLAG.try_with(|f| f.set(std::ptr::null()));
+    }
+}
+
+/// On a batch job's thread: takes back the `size` bytes the allocation counted, raises the
+/// job's flag and sleeps forever. Elsewhere returns, and the caller ends the process.
+fn stop_this_thread_if_a_job(size: u64) {
+    let flag = JOB_FLAG.try_with(|f| f.get()).unwrap_or(std::ptr::null());
+    if flag.is_null() {
+        return;
+    }
+    IN_USE.fetch_sub(size, Ordering::Relaxed);
+    // SAFETY: the pointer is set only while a `JobAtBudget` on this thread holds the flag.
+    unsafe { (*flag).store(true, Ordering::SeqCst) };
+    loop {
+        // nanosleep: no allocation, no lock.
+        std::thread::sleep(Duration::from_secs(3600));
     }
 }
 

@@ -34,11 +34,18 @@ fn seconds(text: &str) -> std::result::Result<f64, String> {
 /// Options shared by the solving commands.
 #[derive(clap::Args, Debug, Clone)]
 pub struct SolveArgs {
-    /// Genre (`puzzlec genres` lists them); may be left out before a URL, which names it.
+    /// Genre (`puzzlec genres` lists them); may be left out before a URL, which names it
+    /// (and in a batch run before files in a folder named after their genre, or `.non`/`.g`).
     #[arg(value_name = "GENRE")]
     pub genre: String,
     /// Puzzle file, `-` for standard input, a puzz.link URL or a fumen string, as pasted.
     pub input: Option<String>,
+    /// More puzzles or folders: a batch run (also with one folder or --inputs-from) solves
+    /// them all on --jobs threads, one line each in input order, then a summary; folders are
+    /// searched for .txt, .url, .non and .g files. Exit code: 2 if any input could not be
+    /// read, else 3 if any timed out or hit a limit, else 1 if any has no solution, else 0.
+    #[arg(value_name = "MORE_INPUTS")]
+    pub more_inputs: Vec<String>,
     /// Backend: varisat, batsat, microlp, dimacs:CMD, lp:CMD (`puzzlec backends` lists them).
     #[arg(short, long, default_value = backend::DEFAULT)]
     pub backend: String,
@@ -49,7 +56,7 @@ pub struct SolveArgs {
     /// found so far, marked incomplete). `inf` is no limit.
     #[arg(short, long, value_parser = seconds)]
     pub timeout: Option<f64>,
-    /// Print one JSON object instead of text.
+    /// Print one JSON object instead of text (in a batch run one per input, then the summary).
     #[arg(long)]
     pub json: bool,
     /// Print statistics (variables, clauses, solver calls, cuts, seconds) to standard error.
@@ -66,6 +73,13 @@ pub struct SolveArgs {
     /// A picture of the answer (`--render svg|png`, `-o FILE`).
     #[command(flatten)]
     pub picture: crate::render::cli::RenderArgs,
+    /// Batch run over the inputs listed in FILE, one per line (`-`: standard input; blank
+    /// lines and lines starting with `#` are skipped).
+    #[arg(long, value_name = "FILE")]
+    pub inputs_from: Option<String>,
+    /// Batch runs: how many puzzles are solved at once (default: the number of cores).
+    #[arg(short, long, value_parser = clap::value_parser!(u32).range(1..))]
+    pub jobs: Option<u32>,
 }
 
 /// Solver file formats for `export`.
@@ -276,11 +290,15 @@ fn resolve(genre_or_input: &str, input: Option<&str>) -> Result<(String, Input)>
 }
 
 /// Stack of the worker thread: deep enough for the recursive searches on the largest inputs.
-const WORKER_STACK: usize = 64 << 20;
+pub(crate) const WORKER_STACK: usize = 64 << 20;
 
 /// Reads an input as a puzzle; `--words` (a skeleton's separate word list) is the one
 /// genre-specific input, so it goes straight to skeleton's loader.
-fn load(genre: &str, input: Input, words: Option<&str>) -> Result<Box<dyn registry::DynPuzzle>> {
+pub(crate) fn load(
+    genre: &str,
+    input: Input,
+    words: Option<&str>,
+) -> Result<Box<dyn registry::DynPuzzle>> {
     match words {
         None => registry::load(genre, &input),
         Some(w) if genre == "skeleton" => {
@@ -359,30 +377,35 @@ fn solve_report(args: &SolveArgs, mode: Mode) -> Result<(String, Report<Vec<Stri
     Ok((name, report))
 }
 
+/// The `--json` object of a report.
+pub(crate) fn report_json(genre: &str, r: &Report<Vec<String>>) -> serde_json::Value {
+    let mut v = serde_json::json!({
+        "genre": genre,
+        "verdict": r.verdict,
+        "complete": r.complete(),
+        "count": r.solutions.len(),
+        "solutions": r.solutions,
+        "stats": r.stats,
+    });
+    if let Some(f) = &r.facts {
+        v["facts"] = serde_json::json!(f);
+    }
+    if let Some(n) = &r.note {
+        v["note"] = serde_json::json!(n);
+    }
+    if let Some(stopped) = &r.stopped {
+        v["stopped"] = serde_json::json!(stopped.key());
+        v["stopped_because"] = serde_json::json!(stopped.describe());
+    }
+    if let Some(c) = &r.certificate {
+        v["certificate"] = serde_json::json!(c);
+    }
+    v
+}
+
 fn print_report(genre: &str, args: &SolveArgs, r: &Report<Vec<String>>) {
     if args.json {
-        let mut v = serde_json::json!({
-            "genre": genre,
-            "verdict": r.verdict,
-            "complete": r.complete(),
-            "count": r.solutions.len(),
-            "solutions": r.solutions,
-            "stats": r.stats,
-        });
-        if let Some(f) = &r.facts {
-            v["facts"] = serde_json::json!(f);
-        }
-        if let Some(n) = &r.note {
-            v["note"] = serde_json::json!(n);
-        }
-        if let Some(stopped) = &r.stopped {
-            v["stopped"] = serde_json::json!(stopped.key());
-            v["stopped_because"] = serde_json::json!(stopped.describe());
-        }
-        if let Some(c) = &r.certificate {
-            v["certificate"] = serde_json::json!(c);
-        }
-        println!("{v}");
+        println!("{}", report_json(genre, r));
     } else if !args.picture.replaces_text() {
         if let Some(f) = &r.facts {
             println!("{}", f.join("\n"));
@@ -434,7 +457,7 @@ fn print_certificate(r: &Report<Vec<String>>) {
 }
 
 /// The statistics line on standard error (`--stats`).
-fn print_stats(s: &crate::solve::Stats) {
+pub(crate) fn print_stats(s: &crate::solve::Stats) {
     eprintln!(
         "formulation {} | backend {} | model {} bools, {} ints, {} constraints | solver {} vars, {} clauses, {} rows | {} calls, {} cut rounds, {} cuts, {} blocking{} | {} | formulate {:.4}s lower {:.4}s solve {:.4}s verify {:.4}s total {:.4}s",
         s.formulation, s.backend, s.model_bools, s.model_ints, s.model_constraints,
@@ -497,6 +520,9 @@ fn dispatch(command: Command) -> Result<i32> {
             } else {
                 Mode::Unique
             };
+            if let Some(inputs) = crate::batch::inputs_of(&args)? {
+                return crate::batch::run(&args, inputs, mode);
+            }
             let (genre, r) = match solve_report(&args, mode) {
                 Err(Error::Timeout(secs)) if args.json => {
                     // The JSON contract holds for timeouts too: a verdict, no solutions.
@@ -520,6 +546,9 @@ fn dispatch(command: Command) -> Result<i32> {
         }
         Command::Count { args, max } => {
             let max = max.max(1);
+            if let Some(inputs) = crate::batch::inputs_of(&args)? {
+                return crate::batch::run(&args, inputs, Mode::Count(max));
+            }
             let (genre, r) = solve_report(&args, Mode::Count(max))?;
             if args.json {
                 print_report(&genre, &args, &r);

@@ -19,6 +19,7 @@
 //! ```
 
 pub mod backend;
+pub mod batch;
 pub mod budget;
 pub mod certify;
 pub mod cli;
