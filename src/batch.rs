@@ -818,6 +818,8 @@ mod tests {
                 note: None,
                 cuts: Vec::new(),
                 stopped,
+                certificate: None,
+                certificate_files: None,
                 stats: Stats::default(),
             })
         };
