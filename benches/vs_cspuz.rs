@@ -6,15 +6,43 @@
 //! CSPUZ_URL=/path/to/cspuz-url cargo bench --bench vs_cspuz -- nurikabe hitori [--runs 5]
 //! ```
 //! Without `CSPUZ_URL` it says so and stops. A peer run over 20 s is not repeated, and one over
-//! `--timeout` seconds (default 300) is stopped and shown as `>T`.
+//! `--timeout` seconds (default 300) is stopped and shown as `>T`. Besides the wall clock it
+//! prints the processor time each process used (user + system, from `getrusage`), which a
+//! machine shared with other jobs disturbs far less.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-/// Runs a command to completion or the time limit: (seconds, last line of its output), `None`
-/// on timeout.
-fn timed(program: &str, args: &[&str], limit: f64) -> Option<(f64, String)> {
+/// The processor seconds (user + system) used so far by this process's waited-for children.
+#[cfg(unix)]
+fn children_cpu() -> f64 {
+    // SAFETY: getrusage only writes the struct it is given.
+    let usage = unsafe {
+        let mut usage = std::mem::zeroed::<libc::rusage>();
+        libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage);
+        usage
+    };
+    let secs = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 / 1e6;
+    secs(usage.ru_utime) + secs(usage.ru_stime)
+}
+
+/// Processor time is not measured here.
+#[cfg(not(unix))]
+fn children_cpu() -> f64 {
+    0.0
+}
+
+/// One finished run: wall-clock seconds, processor seconds and the last line of its output.
+struct Run {
+    wall: f64,
+    cpu: f64,
+    last: String,
+}
+
+/// Runs a command to completion or the time limit; `None` on timeout.
+fn timed(program: &str, args: &[&str], limit: f64) -> Option<Run> {
+    let cpu_before = children_cpu();
     let start = Instant::now();
     let mut child = Command::new(program)
         .args(args)
@@ -24,7 +52,8 @@ fn timed(program: &str, args: &[&str], limit: f64) -> Option<(f64, String)> {
         .unwrap_or_else(|e| panic!("cannot run {program}: {e}"));
     loop {
         if child.try_wait().unwrap().is_some() {
-            let seconds = start.elapsed().as_secs_f64();
+            let wall = start.elapsed().as_secs_f64();
+            let cpu = children_cpu() - cpu_before;
             let out = child.wait_with_output().unwrap();
             let text = String::from_utf8_lossy(&out.stdout).to_string();
             let last = text
@@ -32,7 +61,11 @@ fn timed(program: &str, args: &[&str], limit: f64) -> Option<(f64, String)> {
                 .rev()
                 .find(|l| !l.trim().is_empty())
                 .unwrap_or("");
-            return Some((seconds, last.trim().to_string()));
+            return Some(Run {
+                wall,
+                cpu,
+                last: last.trim().to_string(),
+            });
         }
         if start.elapsed().as_secs_f64() > limit {
             child.kill().ok();
@@ -99,18 +132,21 @@ fn main() {
     let peer = peer.to_string_lossy().to_string();
     let ours = env!("CARGO_BIN_EXE_puzzlec");
     println!(
-        "| genre | instance | verdict | puzzlec (median of {runs}) | cspuz-url | cspuz / puzzlec |"
+        "| genre | instance | verdict | puzzlec (median of {runs}) | cspuz-url | cspuz / puzzlec \
+         | puzzlec cpu | cspuz cpu | cpu ratio |"
     );
-    println!("|---|---|---|---:|---:|---:|");
+    println!("|---|---|---|---:|---:|---:|---:|---:|---:|");
     for genre in genres {
         for (path, url) in instances(genre) {
             let name = path.file_name().unwrap().to_string_lossy().to_string();
             let (mut mine, mut theirs) = (Vec::new(), Vec::new());
+            let (mut mine_cpu, mut theirs_cpu) = (Vec::new(), Vec::new());
             let (mut verdict, mut peer_verdict) = (String::new(), None);
             for run in 0..runs {
-                let (s, v) = timed(ours, &["solve", genre, &url], limit).expect("puzzlec finishes");
-                mine.push(s);
-                verdict = v.replace("no solution", "none");
+                let r = timed(ours, &["solve", genre, &url], limit).expect("puzzlec finishes");
+                mine.push(r.wall);
+                mine_cpu.push(r.cpu);
+                verdict = r.last.replace("no solution", "none");
                 if peer_verdict
                     .as_deref()
                     .is_some_and(|v| !VERDICTS.contains(&v))
@@ -119,26 +155,42 @@ fn main() {
                 }
                 if run == 0 || theirs.last().is_some_and(|&t| t < 20.0) {
                     match timed(&peer, &[&url], limit) {
-                        Some((s, v)) => {
-                            theirs.push(s);
-                            peer_verdict = Some(v);
+                        Some(r) => {
+                            theirs.push(r.wall);
+                            theirs_cpu.push(r.cpu);
+                            peer_verdict = Some(r.last);
                         }
                         None => break,
                     }
                 }
             }
-            let m = median(mine);
-            let (peer_cell, ratio) = match peer_verdict.as_deref() {
+            let (m, m_cpu) = (median(mine), median(mine_cpu));
+            let (peer_cell, ratio, cpu_cells) = match peer_verdict.as_deref() {
                 Some(v) if VERDICTS.contains(&v) => {
                     assert_eq!(v, verdict, "{name}: cspuz says {v}, puzzlec {verdict}");
-                    let t = median(theirs.clone());
+                    let (t, t_cpu) = (median(theirs.clone()), median(theirs_cpu.clone()));
                     let runs = theirs.len();
-                    (format!("{t:.3} s ({runs} runs)"), format!("{:.1}×", t / m))
+                    (
+                        format!("{t:.3} s ({runs} runs)"),
+                        format!("{:.1}×", t / m),
+                        format!("{t_cpu:.3} s | {:.1}×", t_cpu / m_cpu.max(1e-3)),
+                    )
                 }
-                Some(_) => ("cannot read the URL".to_string(), "–".to_string()),
-                None => (format!(">{limit:.0} s"), format!(">{:.0}×", limit / m)),
+                Some(_) => (
+                    "cannot read the URL".to_string(),
+                    "–".to_string(),
+                    "– | –".to_string(),
+                ),
+                None => (
+                    format!(">{limit:.0} s"),
+                    format!(">{:.0}×", limit / m),
+                    "– | –".to_string(),
+                ),
             };
-            println!("| {genre} | {name} | {verdict} | {m:.3} s | {peer_cell} | {ratio} |");
+            println!(
+                "| {genre} | {name} | {verdict} | {m:.3} s | {peer_cell} | {ratio} | {m_cpu:.3} s \
+                 | {cpu_cells} |"
+            );
         }
     }
 }

@@ -282,10 +282,14 @@ fn resolve(genre_or_input: &str, input: Option<&str>) -> Result<(String, Input)>
     let input = Input::read(genre_or_input)?;
     match input.url_genre() {
         Some(genre) => Ok((genre.to_string(), input)),
-        None => Err(Error::Usage(format!(
-            "cannot tell the genre of `{genre_or_input}`: give it first, e.g. `puzzlec solve \
+        // A Kanpen or applet URL names a genre too, but in a format we do not read: say so.
+        None => match crate::url::other_format(input.text.trim()) {
+            Some(e) if input.source == "URL" => Err(e),
+            _ => Err(Error::Usage(format!(
+                "cannot tell the genre of `{genre_or_input}`: give it first, e.g. `puzzlec solve \
              heyawake FILE` (`puzzlec genres` lists them; only a puzz.link URL names its own)"
-        ))),
+            ))),
+        },
     }
 }
 

@@ -102,14 +102,14 @@ impl Input {
         })
     }
 
-    /// The genre a URL input names (`slither` is slitherlink, `mashu` masyu), when it is one of
-    /// ours.
+    /// The genre a URL input names (pzprjs's `slither` is slitherlink, `mashu` and `pearl`
+    /// masyu), when it is one of ours.
     pub fn url_genre(&self) -> Option<&'static str> {
         let line = crate::url::in_text(&self.text, "").filter(|l| l.starts_with("http"))?;
         let written = crate::url::genre_of(line)?;
         let ours = match written.as_str() {
             "slither" => "slitherlink",
-            "mashu" => "masyu",
+            "mashu" | "pearl" => "masyu",
             other => other,
         };
         GENRES.iter().map(|g| g.0).find(|&g| g == ours)

@@ -111,6 +111,17 @@ fn the_24x24_is_unique_by_both_connectivity_encodings() {
 }
 
 #[test]
+fn planted_instances_are_unique_and_their_solution_keeps_the_rules() {
+    // Made by benches/plant_lits.py and called unique by cspuz; no answer is kept (the planter
+    // may end with another solution than it planted), so the rules check what is found.
+    for name in ["gen_30x30_s1.url", "gen_40x40_s2.url"] {
+        let p = model(name);
+        let (verdict, _) = solve_checked(&p, "batsat", "connectivity=lazy", Mode::Unique);
+        assert_eq!(verdict, Verdict::Unique, "{name}");
+    }
+}
+
+#[test]
 fn cli_prints_the_letters_and_the_verdict() {
     let out = puzzlec(&["solve", "lits", "models/lits/cspuz_10x10.url"]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));

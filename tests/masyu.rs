@@ -110,6 +110,16 @@ fn bigger_published_instances_are_unique() {
 }
 
 #[test]
+fn planted_instances_are_unique_and_their_loop_keeps_the_rules() {
+    // Made by benches/plant_masyu.py and called unique by cspuz; solve_checked checks the loop
+    // against the rules.
+    for instance in ["gen_30x30_s1.url", "gen_40x40_s2.url"] {
+        let (verdict, _) = solve_checked(&model(instance), "batsat", "loop=lazy", Mode::Unique);
+        assert_eq!(verdict, Verdict::Unique, "{instance}");
+    }
+}
+
+#[test]
 fn cli_prints_the_published_answer_and_unique() {
     let out = puzzlec(&["solve", "masyu", "models/masyu/pzprjs_6x6.url"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));

@@ -87,7 +87,7 @@ impl Rooms {
     }
 
     /// The components of the grid graph restricted to edges where `joined` holds.
-    fn grown(grid: Grid, joined: impl Fn(Cell, Cell) -> bool) -> Rooms {
+    pub(crate) fn grown(grid: Grid, joined: impl Fn(Cell, Cell) -> bool) -> Rooms {
         let mut adj = vec![Vec::new(); grid.len()];
         for (a, b) in grid.edges() {
             if joined(a, b) {

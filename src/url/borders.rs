@@ -2,7 +2,7 @@
 //! the highest bit, the last digit padded with zeros), the `(W-1)·H` vertical walls (row by row)
 //! and then, starting on a fresh digit, the `W·(H-1)` horizontal walls.
 
-use super::{Reader, Writer};
+use super::{error_at, Reader, Writer};
 use crate::error::Result;
 use crate::grid::{Grid, Rooms};
 
@@ -55,6 +55,25 @@ impl Reader {
     pub fn rooms(&mut self, grid: Grid) -> Result<Rooms> {
         let (vertical, horizontal) = self.borders(grid)?;
         Ok(Rooms::from_walls(grid, &vertical, &horizontal))
+    }
+
+    /// Reads rooms written as one character per cell, a wall between two neighbouring cells
+    /// whose characters differ (pzprjs's old LITS URLs, flag `d`): two parts of one label that
+    /// do not touch are two rooms, as pzprjs reads them.
+    pub fn room_labels(&mut self, grid: Grid) -> Result<Rooms> {
+        let col = self.column();
+        let labels: Vec<char> = (0..grid.len()).map_while(|_| self.next_char()).collect();
+        if labels.len() < grid.len() {
+            return Err(error_at(
+                col + labels.len(),
+                format!(
+                    "the room labels stop after {} of the grid's {} cells (is the URL cut short?)",
+                    labels.len(),
+                    grid.len()
+                ),
+            ));
+        }
+        Ok(Rooms::grown(grid, |a, b| labels[a] == labels[b]))
     }
 }
 

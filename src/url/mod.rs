@@ -29,6 +29,29 @@ pub use circles::Circle;
 use crate::error::{Error, Result};
 use crate::grid::Grid;
 
+/// Sites whose URLs carry puzzles in another format than pzprjs's `p?GENRE/W/H/BODY`: a
+/// part of their address and what to call them in the error.
+const OTHER_SITES: [(&str, &str); 3] = [
+    ("kanpen.net", "a Kanpen URL (kanpen.net)"),
+    ("geocities", "a pencil-applet URL (geocities)"),
+    ("xrea.com", "a PUZ-PRE applet URL (xrea.com)"),
+];
+
+/// The error for a URL of a site whose puzzles are in another format (Kanpen, the old
+/// applets), at the column where the site is named; `None` for any other text.
+pub fn other_format(url: &str) -> Option<Error> {
+    let (byte, what) = OTHER_SITES
+        .iter()
+        .find_map(|&(host, what)| url.find(host).map(|at| (at, what)))?;
+    Some(error_at(
+        url[..byte].chars().count() + 1,
+        format!(
+            "{what} is not read here; open the puzzle in puzz.link (pzprjs reads it) and give \
+             the URL it shows (…?GENRE/W/H/BODY)"
+        ),
+    ))
+}
+
 /// The digits of every radix puzz.link uses (base 16, 27, 32 and 36), lowercase.
 const DIGITS: &[u8; 36] = b"0123456789abcdefghijklmnopqrstuvwxyz";
 
@@ -57,6 +80,11 @@ pub struct Frame {
     pub width: usize,
     /// Rows.
     pub height: usize,
+    /// pzprjs's flag field: the token between the genre and the width when it is not a
+    /// number (`lits/d/…`, `heyawake/v:/…`), empty when there is none. Most genres ignore it.
+    pub flags: String,
+    /// The 1-based character column of the flag field (of the width when there is none).
+    pub flags_col: usize,
     /// Everything after `W/H/`, up to a `?`, `#` or `&` and without trailing `/`.
     pub body: String,
     /// The 1-based character column of the body's first character in the URL.
@@ -64,8 +92,9 @@ pub struct Frame {
 }
 
 impl Frame {
-    /// Reads `…?GENRE/W/H/BODY` (puzz.link `p?`, pzv.jp `p.html?`, `_edit`/`_play`/`_test`
-    /// suffixes, `v:` tokens) for the expected genre, with sides in `1..=max_side`.
+    /// Reads `…?GENRE[/FLAGS]/W/H/BODY` (puzz.link `p?`, pzv.jp `p.html?`, `_edit`/`_play`/`_test`
+    /// suffixes, a flag field such as `v:`) for the expected genre, with sides in
+    /// `1..=max_side`.
     pub fn parse(url: &str, genre: &str, max_side: usize) -> Result<Frame> {
         Frame::parse_named(url, &[genre], max_side)
     }
@@ -77,6 +106,9 @@ impl Frame {
         let url = url.trim();
         let usage = format!("expected …?{genre}/W/H/BODY");
         let col_of = |byte: usize| url[..byte].chars().count() + 1;
+        if let Some(e) = other_format(url) {
+            return Err(e);
+        }
         // The query starts after the first `?` (the whole text when there is none) and ends at
         // a fragment or a further parameter.
         let query_start = url.find('?').map_or(0, |i| i + 1);
@@ -104,10 +136,21 @@ impl Frame {
                 format!("`{genre_token}` is not a {genre} URL; {usage}"),
             ));
         }
-        while tokens.peek().is_some_and(|(_, t)| t.starts_with("v:")) {
-            tokens.next();
-        }
+        // As in pzprjs, a first token that is not a number is the flag field (even empty).
         let end_col = url.chars().count() + 1;
+        let (flags, flags_col) = match tokens.peek() {
+            Some(&(at, t)) if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) => {
+                tokens.next();
+                (t.to_string(), col_of(at))
+            }
+            Some(&(at, _)) => (String::new(), col_of(at)),
+            None => (String::new(), end_col),
+        };
+        let after_flags = if flags.is_empty() {
+            String::new()
+        } else {
+            format!(" (after `{flags}`, read as pzprjs's flag field)")
+        };
         let mut side = |what: &str| -> Result<(usize, usize, usize)> {
             let (at, token) = tokens
                 .next()
@@ -119,7 +162,10 @@ impl Frame {
                 .ok_or_else(|| {
                     error_at(
                         col_of(at),
-                        format!("expected the {what} (a number 1..={max_side}), found `{token}`"),
+                        format!(
+                            "expected the {what} (a number 1..={max_side}), found \
+                             `{token}`{after_flags}"
+                        ),
                     )
                 })?;
             // The body starts after the token and its `/` (the token is ASCII digits).
@@ -133,6 +179,8 @@ impl Frame {
             genre: written.to_string(),
             width,
             height,
+            flags,
+            flags_col,
             body: body.to_string(),
             body_col: body_col.min(end_col),
         })
@@ -356,6 +404,8 @@ mod tests {
             "https://puzz.link/p?heyawake/6/6/aa66#top",
             "https://puzz.link/p?heyawake/6/6/aa66&x=1",
             "https://puzz.link/p?heyawake/6/6/aa66?",
+            "https://puzz.link/p?heyawake/c/6/6/aa66",
+            "https://puzz.link/p?heyawake//6/6/aa66",
             "  heyawake/6/6/aa66\n",
         ] {
             let f = Frame::parse(url, "heyawake", 200).unwrap();
@@ -367,6 +417,40 @@ mod tests {
             assert_eq!(f.to_url(), "https://puzz.link/p?heyawake/6/6/aa66", "{url}");
             let at = url.trim().find("aa66").unwrap() + 1;
             assert_eq!(f.body_col, at, "{url}");
+        }
+    }
+
+    #[test]
+    fn the_flag_field_is_the_token_before_the_width_when_it_is_not_a_number() {
+        let f = Frame::parse("p?lits/dc/4/4/0", "lits", 200).unwrap();
+        assert_eq!((f.flags.as_str(), f.flags_col, f.width), ("dc", 8, 4));
+        let f = Frame::parse("p?lits/4/4/0", "lits", 200).unwrap();
+        assert_eq!((f.flags.as_str(), f.flags_col), ("", 8));
+        // Only one flag field: a second token that is no number is a bad width.
+        let e = Frame::parse("p?lits/d/x/4/0", "lits", 200).unwrap_err();
+        assert_eq!(col(e.clone()), 10);
+        assert!(
+            e.to_string().contains("after `d`, read as pzprjs's flag"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn urls_of_other_formats_are_refused_where_their_site_is_named() {
+        for (url, at) in [
+            ("http://www.kanpen.net/hitori.html?problem=2/2/1_2/2_1/", 12),
+            ("http://indi.s58.xrea.com/lits/sa/q.html?c/4/4/9q02jg", 17),
+            (
+                "http://www.geocities.jp/pencil_applet/lits.html?problem=x",
+                12,
+            ),
+        ] {
+            let e = Frame::parse(url, "lits", 200).unwrap_err();
+            assert_eq!(col(e.clone()), at, "{url}");
+            assert!(
+                e.to_string().contains("open the puzzle in puzz.link"),
+                "{e}"
+            );
         }
     }
 
@@ -416,8 +500,8 @@ mod tests {
     #[test]
     fn columns_count_characters_not_bytes() {
         // A non-ASCII character before the query moves byte offsets but not columns by two.
-        let e = Frame::parse("https://puzz.link/é?heyawake/x/2/", "heyawake", 200).unwrap_err();
-        assert_eq!(col(e), 30);
+        let e = Frame::parse("https://puzz.link/é?heyawake/2/x/", "heyawake", 200).unwrap_err();
+        assert_eq!(col(e), 32);
     }
 
     #[test]

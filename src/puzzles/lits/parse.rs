@@ -31,11 +31,16 @@ pub fn parse_text(source: &str, text: &str) -> Result<Lits> {
     })
 }
 
-/// Reads `https://puzz.link/p?lits/W/H/BORDERS` (also pzv.jp, `_edit`, `v:` tokens).
+/// Reads `https://puzz.link/p?lits/W/H/BORDERS` (also pzv.jp, `_edit`, a flag field), and
+/// pzprjs's old form `lits/d/W/H/LABELS` (flag `d`: one room label per cell).
 pub fn parse_url(url: &str) -> Result<Lits> {
     let frame = Frame::parse(url, "lits", MAX_SIDE)?;
     let (grid, mut body) = (frame.grid(), frame.reader());
-    let rooms = body.rooms(grid)?;
+    let rooms = if frame.flags.contains('d') {
+        body.room_labels(grid)?
+    } else {
+        body.rooms(grid)?
+    };
     body.expect_end()?;
     Ok(Lits { grid, rooms })
 }
@@ -63,6 +68,27 @@ mod tests {
         }
         let variant = "http://pzv.jp/p.html?lits_edit/10/10/08p0i3jbhmjg5j5ik048rgtr8q1e5gkf9hnu/";
         assert_eq!(parse_url(variant).unwrap().to_url().unwrap(), CSPUZ);
+    }
+
+    #[test]
+    fn the_old_form_with_one_label_per_cell_reads_the_same_rooms() {
+        // pzprjs's 4x4 (`4/4/9q02jg`), its room ids as labels; a label in two separate parts
+        // (the `a`s of the 1x5) is two rooms.
+        let old = parse_url("http://pzv.jp/p.html?lits/d/4/4/0011001201122222").unwrap();
+        assert_eq!(
+            old,
+            parse_url("https://puzz.link/p?lits/4/4/9q02jg").unwrap()
+        );
+        assert_eq!(old.to_url().unwrap(), "https://puzz.link/p?lits/4/4/9q02jg");
+        assert_eq!(parse_url("p?lits/d/5/1/aabaa").unwrap().rooms.len(), 3);
+        let e = parse_url("p?lits/d/4/4/00110012011").unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("URL:1:25: the room labels stop after 11 of the grid's 16"),
+            "{e}"
+        );
+        // Without the flag the labels are border digits.
+        assert!(parse_url("p?lits/4/4/0011001201122222").is_err());
     }
 
     #[test]

@@ -4,7 +4,11 @@
 use super::Nurikabe;
 use crate::error::{Error, Result};
 use crate::grid::text::GridText;
+use crate::grid::Clue;
 use crate::url::{self, Frame, Writer};
+
+/// Why a 0 is refused: pzprjs cannot enter it and would read it as `?`, a reading nobody means.
+const ZERO: &str = "0 is no island size (a number is 1 or more, `?` for an unknown size)";
 
 /// The largest width and height a nurikabe URL may give.
 pub const MAX_SIDE: usize = 200;
@@ -20,7 +24,10 @@ pub fn parse(source: &str, text: &str) -> Result<Nurikabe> {
 /// Reads the generic grid text: a number, `?` or `-`/`.` per cell.
 pub fn parse_text(source: &str, text: &str) -> Result<Nurikabe> {
     let t = GridText::parse(source, text, false)?;
-    let clues = t.map_cells(|_, v| v.clue())?;
+    let clues = t.map_cells(|_, v| match v.clue()? {
+        Some(Clue::Number(0)) => Err(ZERO.to_string()),
+        clue => Ok(clue),
+    })?;
     Ok(Nurikabe {
         grid: t.grid,
         clues,
@@ -32,8 +39,12 @@ pub fn parse_text(source: &str, text: &str) -> Result<Nurikabe> {
 pub fn parse_url(url: &str) -> Result<Nurikabe> {
     let frame = Frame::parse(url, "nurikabe", MAX_SIDE)?;
     let (grid, mut body) = (frame.grid(), frame.reader());
-    let clues = body.numbers(grid.len())?;
+    let items = body.numbers_at(grid.len())?;
     body.expect_end()?;
+    if let Some((_, col)) = items.iter().flatten().find(|(c, _)| *c == Clue::Number(0)) {
+        return Err(url::error_at(*col, ZERO));
+    }
+    let clues = items.into_iter().map(|i| i.map(|(clue, _)| clue)).collect();
     Ok(Nurikabe { grid, clues })
 }
 
@@ -112,6 +123,17 @@ mod tests {
         );
         let e = parse_url("https://puzz.link/p?nurikabe/2/2/k").unwrap_err();
         assert!(e.to_string().contains("skips 5 items but only 4"), "{e}");
+        // pzprjs cannot enter a 0 (and would read one as `?`): refused, in a URL and in text.
+        let e = parse_url("https://puzz.link/p?nurikabe/2/2/g0h").unwrap_err();
+        assert!(
+            e.to_string().starts_with("URL:1:35: 0 is no island size"),
+            "{e}"
+        );
+        let e = parse_text("t", "2 2\n1 -\n- 0\n").unwrap_err();
+        assert!(
+            e.to_string().starts_with("t:3:3: 0 is no island size"),
+            "{e}"
+        );
         let wide = Nurikabe {
             grid: Grid::new(1, 201),
             clues: vec![None; 201],
@@ -124,7 +146,7 @@ mod tests {
             let clue = prop_oneof![
                 4 => Just(None),
                 1 => Just(Some(Clue::Unknown)),
-                2 => (0u32..5000).prop_map(|n| Some(Clue::Number(n))),
+                2 => (1u32..5000).prop_map(|n| Some(Clue::Number(n))),
             ];
             proptest::collection::vec(clue, h * w).prop_map(move |clues| Nurikabe {
                 grid: Grid::new(h, w),

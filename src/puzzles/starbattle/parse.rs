@@ -41,7 +41,11 @@ pub fn parse_url(url: &str) -> Result<StarBattle> {
     let frame = Frame::parse(url, "starbattle", MAX_SIDE)?;
     let (grid, mut body) = (frame.grid(), frame.reader());
     let at = body.column();
-    let stars = body.decimal("star count")?;
+    // pzprjs does not decode an empty body at all: its blank grid with the editor's K = 1.
+    let stars = match body.is_at_end() {
+        true => 1,
+        false => body.decimal("star count")?,
+    };
     if stars == 0 {
         return Err(error_at(at, "the star count is 1 or more"));
     }
@@ -78,9 +82,12 @@ mod tests {
         }
         let variant = "http://pzv.jp/p.html?starbattle_edit/6/6/1/2u9gn9c9jpmk/";
         assert_eq!(parse_url(variant).unwrap().to_url().unwrap(), CSPUZ);
-        // A body that stops after the star count is a grid without walls (pzprjs reads it so).
-        let bare = parse_url("p?starbattle/4/4/1").unwrap();
-        assert_eq!((bare.stars, bare.rooms.len()), (1, 1));
+        // A body that stops after the star count is a grid without walls (pzprjs reads it so),
+        // and an empty body the editor's blank grid, K = 1.
+        let bare = parse_url("p?starbattle/4/4/2").unwrap();
+        assert_eq!((bare.stars, bare.rooms.len()), (2, 1));
+        let blank = parse_url("p?starbattle/4/4/").unwrap();
+        assert_eq!((blank.stars, blank.rooms.len()), (1, 1));
     }
 
     #[test]
