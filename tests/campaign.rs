@@ -94,11 +94,20 @@ const URLS: [(&str, &str); 9] = [
     ),
     ("tetromino", "v115@9gD8FeD8FeD8FeD8PeAgH"),
     ("nurikabe", "https://puzz.link/p?nurikabe/6/6/m8n8i9u"),
-    ("hitori", "https://puzz.link/p?hitori/6/5/111.45.2..453.3.1..2....3.3.1."),
-    ("lits", "https://puzz.link/p?lits/10/10/08p0i3jbhmjg5j5ik048rgtr8q1e5g"),
+    (
+        "hitori",
+        "https://puzz.link/p?hitori/6/5/111.45.2..453.3.1..2....3.3.1.",
+    ),
+    (
+        "lits",
+        "https://puzz.link/p?lits/10/10/08p0i3jbhmjg5j5ik048rgtr8q1e5g",
+    ),
     ("starbattle", "https://puzz.link/p?starbattle/6/6/1/2u9"),
     ("slitherlink", "https://puzz.link/p?slither/4/4/dgdh2c7b"),
-    ("masyu", "https://puzz.link/p?mashu/10/10/0600003i06b130060000"),
+    (
+        "masyu",
+        "https://puzz.link/p?mashu/10/10/0600003i06b130060000",
+    ),
 ];
 
 /// Damages bytes the way files get damaged, and the ways that make inputs large.
@@ -255,9 +264,7 @@ fn verb(rng: &mut Rng, genre: &str) -> (String, Vec<String>) {
         "slitherlink" | "masyu" => rng
             .pick(&["", "loop=tree", "loop=flow", "card=seq"])
             .to_string(),
-        "starbattle" => rng
-            .pick(&["", "touching=pairs", "card=seq"])
-            .to_string(),
+        "starbattle" => rng.pick(&["", "touching=pairs", "card=seq"]).to_string(),
         _ => rng.pick(&["", "card=seq"]).to_string(),
     };
     let backend = if genre == "tetromino" || genre == "nonogram" {
