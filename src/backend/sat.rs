@@ -262,6 +262,21 @@ impl BatsatSolver {
     }
 }
 
+impl Drop for BatsatSolver {
+    fn drop(&mut self) {
+        use batsat::SolverInterface;
+        if std::env::var_os("PUZZLEC_DEBUG_THEORY").is_some() {
+            eprintln!(
+                "batsat: {} conflicts, {} propagations, {} decisions; theory {:?}",
+                self.solver.num_conflicts(),
+                self.solver.num_propagations(),
+                self.solver.num_decisions(),
+                self.theory.as_ref().map(|t| t.counts())
+            );
+        }
+    }
+}
+
 impl Default for BatsatSolver {
     fn default() -> Self {
         Self::new()

@@ -23,6 +23,9 @@ struct Constraint {
     propagator: ConnectedPropagator,
     nodes: Vec<NodeLit>,
     state: Vec<NodeState>,
+    /// Nodes assigned since the last check (which the propagator may build on, unless the
+    /// solver has backtracked since).
+    changed: Vec<usize>,
 }
 
 /// Counts of what the propagators did, for statistics.
@@ -30,6 +33,8 @@ struct Constraint {
 pub struct TheoryCounts {
     /// Checks that looked at the graphs (a check with no new node literal is skipped).
     pub checks: u64,
+    /// Checks that searched a graph from scratch.
+    pub full_checks: u64,
     /// Conflicts raised.
     pub conflicts: u64,
     /// Literals inferred.
@@ -39,8 +44,10 @@ pub struct TheoryCounts {
 /// Every propagated constraint of a model as one batsat theory.
 pub struct PropagatorTheory {
     constraints: Vec<Constraint>,
-    /// Whether a variable (by index) is a node of some constraint.
-    watched: Vec<bool>,
+    /// The (constraint, node) pairs of each variable (by index).
+    occurs: Vec<Vec<(usize, usize)>>,
+    /// Set when the solver backtracked: the next check starts afresh.
+    backtracked: bool,
     /// Trail literals already seen by a check: a check with nothing new is skipped.
     checked: usize,
     /// At each level's creation: the reasons' length and `checked`.
@@ -53,6 +60,8 @@ pub struct PropagatorTheory {
     articulation: bool,
     /// Whether a conflict clause is also kept as a clause of the problem (batsat's "costly").
     keep_conflicts: bool,
+    /// Whether a check after assignments alone builds on the previous one.
+    incremental: bool,
     counts: TheoryCounts,
 }
 
@@ -60,25 +69,26 @@ impl PropagatorTheory {
     /// A theory for the propagated constraints; `node_lit` gives, per constraint, the solver
     /// literal of each node.
     pub fn new(constraints: &[Propagated], node_lit: impl Fn(usize, usize) -> NodeLit) -> Self {
-        let mut watched = Vec::new();
+        let mut occurs: Vec<Vec<(usize, usize)>> = Vec::new();
         let constraints: Vec<Constraint> = constraints
             .iter()
             .enumerate()
             .map(|(i, p)| match p {
                 Propagated::Connected { graph, .. } => {
                     let nodes: Vec<NodeLit> = (0..graph.len()).map(|v| node_lit(i, v)).collect();
-                    for n in &nodes {
+                    for (node, n) in nodes.iter().enumerate() {
                         if let NodeLit::When(l) = n {
                             let v = l.var().idx() as usize;
-                            if watched.len() <= v {
-                                watched.resize(v + 1, false);
+                            if occurs.len() <= v {
+                                occurs.resize(v + 1, Vec::new());
                             }
-                            watched[v] = true;
+                            occurs[v].push((i, node));
                         }
                     }
                     Constraint {
                         propagator: ConnectedPropagator::new(graph),
                         state: vec![NodeState::Open; nodes.len()],
+                        changed: Vec::new(),
                         nodes,
                     }
                 }
@@ -86,49 +96,70 @@ impl PropagatorTheory {
             .collect();
         PropagatorTheory {
             constraints,
-            watched,
+            occurs,
+            backtracked: true,
             checked: 0,
             levels: Vec::new(),
             reasons: Vec::new(),
             reason_of: Vec::new(),
             clause: Vec::new(),
-            articulation: true,
-            keep_conflicts: false,
+            articulation: std::env::var_os("PUZZLEC_THEORY_NOART").is_none(),
+            keep_conflicts: std::env::var_os("PUZZLEC_THEORY_NOKEEP").is_none(),
+            incremental: std::env::var_os("PUZZLEC_THEORY_NOINC").is_none(),
             counts: TheoryCounts::default(),
         }
     }
 
     /// What the propagators did so far.
     pub fn counts(&self) -> TheoryCounts {
-        self.counts
+        let full = (self.constraints.iter())
+            .map(|c| c.propagator.check_counts().0)
+            .sum();
+        TheoryCounts {
+            full_checks: full,
+            ..self.counts
+        }
     }
 
     /// Runs every constraint's propagator on the current trail (all of it in a final check;
     /// a partial check returns at once when no node literal is new since the last one).
     fn run(&mut self, acts: &mut TheoryArg, full: bool) {
         let trail = acts.model();
-        let fresh = trail[self.checked.min(trail.len())..]
-            .iter()
-            .any(|l| self.watched.get(l.var().idx() as usize) == Some(&true));
+        let mut fresh = false;
+        for l in &trail[self.checked.min(trail.len())..] {
+            for &(c, node) in self
+                .occurs
+                .get(l.var().idx() as usize)
+                .map_or(&[][..], |o| o)
+            {
+                self.constraints[c].changed.push(node);
+                fresh = true;
+            }
+        }
         self.checked = trail.len();
         // (`trail` is not used past this point: `acts` is needed mutably below.)
         if !fresh && !full {
             return;
         }
         self.counts.checks += 1;
+        let afresh = full || self.backtracked || !self.incremental;
+        self.backtracked = false;
         for c in &mut self.constraints {
-            for (state, node) in c.state.iter_mut().zip(&c.nodes) {
-                *state = match *node {
-                    NodeLit::Never => NodeState::Inactive,
-                    NodeLit::Always => NodeState::Active,
-                    NodeLit::When(l) => match value(acts, l) {
-                        v if v == lbool::TRUE => NodeState::Active,
-                        v if v == lbool::FALSE => NodeState::Inactive,
-                        _ => NodeState::Open,
-                    },
-                };
-            }
-            if !c.propagator.check(&c.state, self.articulation) {
+            let consistent = if afresh {
+                for (state, &node) in c.state.iter_mut().zip(&c.nodes) {
+                    *state = node_state(acts, node);
+                }
+                c.propagator.check(&c.state, self.articulation)
+            } else if c.changed.is_empty() {
+                continue;
+            } else {
+                for &v in &c.changed {
+                    c.state[v] = node_state(acts, c.nodes[v]);
+                }
+                c.propagator.check_changes(&c.state, &c.changed)
+            };
+            c.changed.clear();
+            if !consistent {
                 self.counts.conflicts += 1;
                 self.clause.clear();
                 let facts = c.propagator.conflict().iter();
@@ -166,6 +197,19 @@ impl PropagatorTheory {
                 }
             }
         }
+    }
+}
+
+/// What the trail says of a node.
+fn node_state(acts: &TheoryArg, node: NodeLit) -> NodeState {
+    match node {
+        NodeLit::Never => NodeState::Inactive,
+        NodeLit::Always => NodeState::Active,
+        NodeLit::When(l) => match value(acts, l) {
+            v if v == lbool::TRUE => NodeState::Active,
+            v if v == lbool::FALSE => NodeState::Inactive,
+            _ => NodeState::Open,
+        },
     }
 }
 
@@ -208,6 +252,10 @@ impl Theory for PropagatorTheory {
         self.reasons.truncate(reasons);
         self.checked = checked;
         self.levels.truncate(keep);
+        self.backtracked = true;
+        for c in &mut self.constraints {
+            c.changed.clear();
+        }
     }
     fn n_levels(&self) -> usize {
         self.levels.len()

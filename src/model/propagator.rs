@@ -73,6 +73,16 @@ pub struct Inference {
 
 const NONE: usize = usize::MAX;
 
+/// The search tree of the last full check that [`ConnectedPropagator::check_changes`] builds
+/// on: its root (an active node), whether articulation points are inferred, and the region's
+/// nodes that turned inactive since.
+#[derive(Clone, Debug)]
+struct Tree {
+    root: usize,
+    articulation: bool,
+    removed: Vec<usize>,
+}
+
 /// "The active nodes are connected" on a partial state. [`ConnectedPropagator::check`] finds
 /// - a conflict: two active nodes that no path of non-inactive nodes joins; the facts are the
 ///   two and the inactive nodes of a minimal separator between them;
@@ -95,12 +105,26 @@ pub struct ConnectedPropagator {
     low: Vec<usize>,
     size: Vec<usize>,
     witness: Vec<usize>,
-    /// The reached nodes in preorder (a subtree is a contiguous slice of it).
+    /// The reached nodes in preorder (a subtree is a contiguous slice of it), and each one's
+    /// parent in the search tree.
     order: Vec<usize>,
+    parent: Vec<usize>,
+    /// What [`ConnectedPropagator::check_changes`] reuses of the last check, if it found no
+    /// conflict and had an active node.
+    tree: Option<Tree>,
+    /// Full checks and checks that built on the last one, so far (for statistics).
+    full_checks: u64,
+    incremental_checks: u64,
     stack: Vec<(usize, usize, usize)>,
     /// Marks for "already collected" in the current pass (`mark[v] == epoch`).
     mark: Vec<u32>,
     epoch: u32,
+    /// Marks for "in the cluster being checked" (`cluster[v] == cluster_epoch`).
+    cluster: Vec<u32>,
+    cluster_epoch: u32,
+    /// Marks for "on the wall" of a region (`wall[v] == wall_epoch`).
+    wall: Vec<u32>,
+    wall_epoch: u32,
     queue: Vec<usize>,
     /// The conflict found by the last check (empty when it found none).
     conflict: Vec<NodeFact>,
@@ -128,9 +152,17 @@ impl ConnectedPropagator {
             size: vec![0; n],
             witness: vec![NONE; n],
             order: Vec::with_capacity(n),
+            parent: vec![NONE; n],
+            tree: None,
+            full_checks: 0,
+            incremental_checks: 0,
             stack: Vec::new(),
             mark: vec![0; n],
             epoch: 0,
+            cluster: vec![0; n],
+            cluster_epoch: 0,
+            wall: vec![0; n],
+            wall_epoch: 0,
             queue: Vec::new(),
             conflict: Vec::new(),
             inferences: Vec::new(),
@@ -148,8 +180,9 @@ impl ConnectedPropagator {
         self.disc.is_empty()
     }
 
-    fn neighbours(&self, v: usize) -> &[usize] {
-        &self.nbr[self.start[v]..self.start[v + 1]]
+    /// How many checks searched the whole graph, and how many built on the previous one.
+    pub fn check_counts(&self) -> (u64, u64) {
+        (self.full_checks, self.incremental_checks)
     }
 
     /// The facts of the conflict the last check found: they hold now and cannot all hold in
@@ -176,6 +209,8 @@ impl ConnectedPropagator {
         self.conflict.clear();
         self.inferences.clear();
         self.reasons.clear();
+        self.tree = None;
+        self.full_checks += 1;
         let Some(s) = state.iter().position(|&x| x == NodeState::Active) else {
             return true; // no active node: any connected set may still come
         };
@@ -190,11 +225,218 @@ impl ConnectedPropagator {
         for (v, child) in cuts {
             self.force_articulation_active(s, v, child, state);
         }
+        self.tree = Some(Tree {
+            root: s,
+            articulation,
+            removed: Vec::new(),
+        });
         true
     }
 
+    /// Checks a state that extends the one of the last call (which found no conflict) by the
+    /// `changed` nodes, reusing that call's search where it can: short local searches around
+    /// the nodes that turned inactive inside the region show that it is still connected, or
+    /// find the small regions they cut off (a conflict, or inactive nodes); each node that
+    /// turned active makes the articulation points above it in the old search tree active.
+    /// That misses articulation points that the new inactive nodes create (the next full
+    /// check finds them) but never a conflict. Falls back to [`Self::check`] when the local
+    /// searches cannot tell.
+    pub fn check_changes(&mut self, state: &[NodeState], changed: &[usize]) -> bool {
+        let Some(mut tree) = self.tree.take() else {
+            return self.check(state, true);
+        };
+        self.conflict.clear();
+        self.inferences.clear();
+        self.reasons.clear();
+        let first_removed = tree.removed.len();
+        for &v in changed {
+            match state[v] {
+                NodeState::Inactive if self.seen(v) => tree.removed.push(v),
+                NodeState::Inactive => {}
+                NodeState::Active if self.seen(v) => {}
+                // Active outside the region (or a node undone): start afresh.
+                _ => return self.check(state, tree.articulation),
+            }
+        }
+        if tree.removed.len() > first_removed {
+            let fresh = tree.removed[first_removed..].to_vec();
+            match self.split_locally(tree.root, &fresh, state) {
+                None => return self.check(state, tree.articulation),
+                Some(false) => return false,
+                Some(true) => {}
+            }
+        }
+        self.incremental_checks += 1;
+        if tree.articulation {
+            for &v in changed {
+                if state[v] == NodeState::Active {
+                    self.force_ancestors_active(tree.root, v, state);
+                }
+            }
+        }
+        self.tree = Some(tree);
+        true
+    }
+
+    /// Checks, cluster by cluster, the nodes of the old region that turned inactive (with
+    /// `fresh` among them): see [`Self::split_around`]. `None` when a cluster's searches
+    /// cannot tell; else false on a conflict.
+    fn split_locally(&mut self, root: usize, fresh: &[usize], state: &[NodeState]) -> Option<bool> {
+        self.cluster_epoch = self.cluster_epoch.wrapping_add(1).max(1);
+        let epoch = self.cluster_epoch;
+        let mut cluster = Vec::new();
+        for &r in fresh {
+            if self.cluster[r] == epoch {
+                continue;
+            }
+            // The cluster of `r`: the old region's inactive nodes joined to it.
+            cluster.clear();
+            cluster.push(r);
+            self.cluster[r] = epoch;
+            let mut i = 0;
+            while i < cluster.len() {
+                let v = cluster[i];
+                i += 1;
+                for k in self.start[v]..self.start[v + 1] {
+                    let u = self.nbr[k];
+                    if state[u] == NodeState::Inactive && self.seen(u) && self.cluster[u] != epoch {
+                        self.cluster[u] = epoch;
+                        cluster.push(u);
+                    }
+                }
+            }
+            if !self.split_around(root, &cluster, state)? {
+                return Some(false);
+            }
+        }
+        Some(true)
+    }
+
+    /// Whether a cluster of the old region's nodes that turned inactive keeps the region in one
+    /// piece, found by bounded breadth-first searches from its non-inactive neighbours (a path
+    /// of the old region through the cluster can go around it when they stay joined). A
+    /// search that finishes within its budget has found a whole region: without the root it
+    /// is cut off, a conflict if it holds an active node, else its open nodes are inferred
+    /// inactive. `None`: the searches cannot tell (two ran out, or one ran out while the
+    /// root's region finished); else false on a conflict.
+    fn split_around(
+        &mut self,
+        root: usize,
+        removed: &[usize],
+        state: &[NodeState],
+    ) -> Option<bool> {
+        self.wall_epoch = self.wall_epoch.wrapping_add(1).max(1);
+        let target = self.wall_epoch; // marks the neighbours to join, in `wall`
+        let mut targets = Vec::new();
+        for &v in removed {
+            for k in self.start[v]..self.start[v + 1] {
+                let u = self.nbr[k];
+                if state[u] != NodeState::Inactive && self.wall[u] != target {
+                    self.wall[u] = target;
+                    targets.push(u);
+                }
+            }
+        }
+        let budget = 64 + 16 * targets.len();
+        let mut cut_off: Vec<Vec<usize>> = Vec::new();
+        let (mut open_ended, mut root_cut_off) = (0, false);
+        let mut joined = 0;
+        for &t in &targets {
+            if self.wall[t] != target {
+                continue; // reached from an earlier target
+            }
+            self.next_epoch();
+            let epoch = self.epoch;
+            self.queue.clear();
+            self.queue.push(t);
+            self.mark[t] = epoch;
+            let mut i = 0;
+            while i < self.queue.len() && self.queue.len() < budget {
+                let v = self.queue[i];
+                i += 1;
+                for k in self.start[v]..self.start[v + 1] {
+                    let u = self.nbr[k];
+                    if state[u] != NodeState::Inactive && self.mark[u] != epoch {
+                        self.mark[u] = epoch;
+                        self.queue.push(u);
+                    }
+                }
+            }
+            joined += 1;
+            for &v in &self.queue {
+                if self.wall[v] == target {
+                    self.wall[v] = 0; // reached
+                }
+            }
+            if i < self.queue.len() {
+                open_ended += 1;
+            } else if self.queue.contains(&root) {
+                root_cut_off = true;
+            } else {
+                cut_off.push(self.queue.clone());
+            }
+        }
+        if joined <= 1 {
+            return Some(true);
+        }
+        if open_ended > 1 || (open_ended == 1 && root_cut_off) {
+            return None;
+        }
+        for region in cut_off {
+            let active = region
+                .iter()
+                .copied()
+                .find(|&v| state[v] == NodeState::Active);
+            let from = self.reasons.len();
+            self.mark_border(region.iter().copied(), state);
+            if let Some(a) = active {
+                self.inferences.clear();
+                self.reasons.clear();
+                self.conflict.push(NodeFact::on(root));
+                self.conflict.push(NodeFact::on(a));
+                self.push_wall_seen_from(root, state, true);
+                return Some(false);
+            }
+            self.reasons.push(NodeFact::on(root));
+            let wall = self.wall_epoch;
+            for &v in &region {
+                for k in self.start[v]..self.start[v + 1] {
+                    let u = self.nbr[k];
+                    if self.wall[u] == wall {
+                        self.wall[u] = 0;
+                        self.reasons.push(NodeFact::off(u));
+                    }
+                }
+            }
+            let reason = from..self.reasons.len();
+            for &v in &region {
+                self.inferences.push(Inference {
+                    fact: NodeFact::off(v),
+                    reason: reason.clone(),
+                });
+            }
+        }
+        Some(true)
+    }
+
+    /// A node `a` turned active: going up the old search tree from it until a subtree that
+    /// already held an active node, every open parent that cuts the subtree off from the root
+    /// must be active (the subtree's border, as in the full check, is the reason).
+    fn force_ancestors_active(&mut self, root: usize, a: usize, state: &[NodeState]) {
+        let mut x = a;
+        while x != root && self.witness[x] == NONE {
+            self.witness[x] = a;
+            let p = self.parent[x];
+            if self.low[x] >= self.disc[p] && p != root && state[p] == NodeState::Open {
+                self.force_articulation_active(root, p, x, state);
+            }
+            x = p;
+        }
+    }
+
     fn seen(&self, v: usize) -> bool {
-        self.disc[v] != NONE
+        // Nodes outside the region are marked with `disc` past the region's preorder indices.
+        self.disc[v] < self.order.len()
     }
 
     fn next_epoch(&mut self) {
@@ -237,6 +479,7 @@ impl ConnectedPropagator {
                         NONE
                     };
                     self.order.push(u);
+                    self.parent[u] = v;
                     self.stack.push((u, v, self.start[u]));
                 } else {
                     self.low[v] = self.low[v].min(self.disc[u]);
@@ -262,23 +505,49 @@ impl ConnectedPropagator {
         cuts
     }
 
-    /// Adds to the conflict the inactive border nodes of the reached region that `t` reaches
-    /// without crossing the border first: every path from `t` into the region enters it
-    /// through one of them, so they are a minimal separator.
-    fn separator_from(&mut self, t: usize, state: &[NodeState]) {
+    /// Marks as the wall the inactive neighbours of `nodes` (a region of non-inactive nodes;
+    /// its other neighbours, if any, are marked by the caller).
+    fn mark_border(&mut self, nodes: impl Iterator<Item = usize>, state: &[NodeState]) {
+        self.wall_epoch = self.wall_epoch.wrapping_add(1);
+        if self.wall_epoch == 0 {
+            self.wall.fill(0);
+            self.wall_epoch = 1;
+        }
+        let epoch = self.wall_epoch;
+        for v in nodes {
+            for k in self.start[v]..self.start[v + 1] {
+                let u = self.nbr[k];
+                if state[u] == NodeState::Inactive {
+                    self.wall[u] = epoch;
+                }
+            }
+        }
+    }
+
+    /// The wall nodes that `from` reaches without crossing the wall first, as inactive facts
+    /// (to the conflict, or else to the reasons; an open wall node is left out). When the wall
+    /// encloses a region, every path from `from` into it enters through one of these, so
+    /// they are a minimal separator: holes inside the region and walls elsewhere stay out of
+    /// the clause, which makes it stronger.
+    fn push_wall_seen_from(&mut self, from: usize, state: &[NodeState], to_conflict: bool) {
         self.next_epoch();
-        let epoch = self.epoch;
+        let (epoch, wall) = (self.epoch, self.wall_epoch);
         self.queue.clear();
-        self.queue.push(t);
-        self.mark[t] = epoch;
+        self.queue.push(from);
+        self.mark[from] = epoch;
         let mut i = 0;
         while i < self.queue.len() {
             let v = self.queue[i];
             i += 1;
-            let border =
-                state[v] == NodeState::Inactive && self.neighbours(v).iter().any(|&u| self.seen(u));
-            if border {
-                self.conflict.push(NodeFact::off(v));
+            if self.wall[v] == wall {
+                if state[v] == NodeState::Inactive {
+                    let fact = NodeFact::off(v);
+                    if to_conflict {
+                        self.conflict.push(fact);
+                    } else {
+                        self.reasons.push(fact);
+                    }
+                }
                 continue;
             }
             for k in self.start[v]..self.start[v + 1] {
@@ -291,19 +560,12 @@ impl ConnectedPropagator {
         }
     }
 
-    /// Pushes the inactive neighbours of `nodes` (each once) onto the reasons.
-    fn push_border(&mut self, nodes: impl Iterator<Item = usize>, state: &[NodeState]) {
-        self.next_epoch();
-        let epoch = self.epoch;
-        for v in nodes {
-            for k in self.start[v]..self.start[v + 1] {
-                let u = self.nbr[k];
-                if state[u] == NodeState::Inactive && self.mark[u] != epoch {
-                    self.mark[u] = epoch;
-                    self.reasons.push(NodeFact::off(u));
-                }
-            }
-        }
+    /// Adds to the conflict the part of the reached region's inactive border that `t` sees.
+    fn separator_from(&mut self, t: usize, state: &[NodeState]) {
+        let order = std::mem::take(&mut self.order);
+        self.mark_border(order.iter().copied(), state);
+        self.order = order;
+        self.push_wall_seen_from(t, state, true);
     }
 
     /// Every open node outside the region of `s` is inactive: its own region of non-inactive
@@ -311,30 +573,31 @@ impl ConnectedPropagator {
     /// off from `s` by inactive nodes.
     fn force_unreachable_inactive(&mut self, s: usize, state: &[NodeState]) {
         let n = self.len();
+        let mut region = Vec::new();
         // Reuse `disc` to mark the regions already handled (any value but NONE).
         for start in 0..n {
-            if self.seen(start) || state[start] != NodeState::Open {
-                continue;
+            if self.disc[start] != NONE || state[start] != NodeState::Open {
+                continue; // in the region of `s`, or handled already
             }
-            self.queue.clear();
-            self.queue.push(start);
+            region.clear();
+            region.push(start);
             self.disc[start] = n;
             let mut i = 0;
-            while i < self.queue.len() {
-                let v = self.queue[i];
+            while i < region.len() {
+                let v = region[i];
                 i += 1;
                 for k in self.start[v]..self.start[v + 1] {
                     let u = self.nbr[k];
                     if state[u] != NodeState::Inactive && self.disc[u] == NONE {
                         self.disc[u] = n;
-                        self.queue.push(u);
+                        region.push(u);
                     }
                 }
             }
             let from = self.reasons.len();
             self.reasons.push(NodeFact::on(s));
-            let region = std::mem::take(&mut self.queue);
-            self.push_border(region.iter().copied(), state);
+            self.mark_border(region.iter().copied(), state);
+            self.push_wall_seen_from(s, state, false);
             let reason = from..self.reasons.len();
             for &v in &region {
                 self.inferences.push(Inference {
@@ -342,13 +605,12 @@ impl ConnectedPropagator {
                     reason: reason.clone(),
                 });
             }
-            self.queue = region;
         }
     }
 
     /// `v` must be active: without it, the subtree of `child` (which holds an active node) is
-    /// cut off from `s`. The reason names the two active nodes and the inactive border of
-    /// the smaller side: with `v` inactive too, that side would be walled in.
+    /// cut off from `s`. The reason names the two active nodes and the inactive nodes of the
+    /// subtree's border that `s` sees: with `v` inactive too, the subtree would be walled in.
     fn force_articulation_active(&mut self, s: usize, v: usize, child: usize, state: &[NodeState]) {
         let from = self.reasons.len();
         self.reasons.push(NodeFact::on(s));
@@ -358,13 +620,10 @@ impl ConnectedPropagator {
         }
         let (lo, hi) = (self.disc[child], self.disc[child] + self.size[child]);
         let order = std::mem::take(&mut self.order);
-        if hi - lo <= order.len() / 2 {
-            self.push_border(order[lo..hi].iter().copied(), state);
-        } else {
-            let rest = order[..lo].iter().chain(&order[hi..]);
-            self.push_border(rest.copied().filter(|&u| u != v), state);
-        }
+        self.mark_border(order[lo..hi].iter().copied(), state);
         self.order = order;
+        self.wall[v] = self.wall_epoch;
+        self.push_wall_seen_from(s, state, false);
         self.inferences.push(Inference {
             fact: NodeFact::on(v),
             reason: from..self.reasons.len(),
@@ -491,13 +750,128 @@ mod tests {
                     });
                     assert!(
                         c.masks(&against).all(|m| !c.connected[m as usize]),
-                        "reason of {inf:?} is not a valid clause on {state:?}"
+                        "reason of {inf:?} is not a valid clause on {state:?}: {reason:?} never {:?}",
+                        c.never
                     );
                 }
             }
         }
         // The random states reach every kind of outcome.
         assert!(conflicts > 50 && inferred_on > 50 && inferred_off > 50);
+    }
+
+    /// Checks one outcome of a check against brute force: a conflict only when no connected
+    /// completion exists, inferences that every completion has, and conflicts and reasons that
+    /// are valid clauses (no assignment with their facts is connected). Returns (conflict,
+    /// inferences).
+    fn assert_sound(
+        c: &Case,
+        p: &ConnectedPropagator,
+        state: &[NodeState],
+        ok: bool,
+    ) -> (bool, usize) {
+        let completions: Vec<u32> = c
+            .masks(&facts_of(state))
+            .filter(|&m| c.connected[m as usize])
+            .collect();
+        if !ok {
+            assert!(completions.is_empty(), "conflict on {state:?}");
+            assert!(p.conflict().iter().all(|&f| holds(state, f)));
+            assert!(c.masks(p.conflict()).all(|m| !c.connected[m as usize]));
+            return (true, 0);
+        }
+        for inf in p.inferences() {
+            assert_eq!(state[inf.fact.node], NodeState::Open);
+            let reason = p.reason(inf);
+            assert!(reason.iter().all(|&f| holds(state, f)));
+            for &m in &completions {
+                assert_eq!(m >> inf.fact.node & 1 == 1, inf.fact.active, "{state:?}");
+            }
+            let mut against = reason.to_vec();
+            against.push(NodeFact {
+                active: !inf.fact.active,
+                ..inf.fact
+            });
+            assert!(
+                c.masks(&against).all(|m| !c.connected[m as usize]),
+                "reason of {inf:?} is not a valid clause on {state:?}"
+            );
+        }
+        (false, p.inferences().len())
+    }
+
+    #[test]
+    fn checks_that_build_on_the_last_one_are_sound_too() {
+        // Random runs of growing states, as a solver's trail grows: a full check, then checks
+        // of the nodes assigned since (the inferences applied first, as the solver does, or
+        // not), until a conflict or a full state.
+        let mut rng = Rng::new(9);
+        let (mut conflicts, mut inferred, mut full, mut incremental) = (0, 0, 0, 0);
+        for case in 0..16 {
+            let (h, w) = [(3, 3), (3, 4), (2, 5), (4, 3)][case % 4];
+            let c = Case::new(&mut rng, h, w);
+            let mut p = ConnectedPropagator::new(&c.graph);
+            for _ in 0..40 {
+                let mut state: Vec<NodeState> = (c.never.iter())
+                    .map(|&never| {
+                        if never {
+                            NodeState::Inactive
+                        } else {
+                            NodeState::Open
+                        }
+                    })
+                    .collect();
+                let mut ok = p.check(&state, true);
+                loop {
+                    let (conflict, n) = assert_sound(&c, &p, &state, ok);
+                    conflicts += conflict as usize;
+                    inferred += n;
+                    if conflict {
+                        break;
+                    }
+                    let mut changed = Vec::new();
+                    if rng.below(2) == 0 {
+                        for inf in p.inferences() {
+                            if state[inf.fact.node] == NodeState::Open {
+                                state[inf.fact.node] = if inf.fact.active {
+                                    NodeState::Active
+                                } else {
+                                    NodeState::Inactive
+                                };
+                                changed.push(inf.fact.node);
+                            }
+                        }
+                    }
+                    let open: Vec<usize> = (0..state.len())
+                        .filter(|&v| state[v] == NodeState::Open)
+                        .collect();
+                    if open.is_empty() && changed.is_empty() {
+                        break;
+                    }
+                    for _ in 0..=rng.below(3) {
+                        if open.is_empty() {
+                            break;
+                        }
+                        let v = open[rng.below(open.len() as u64) as usize];
+                        if state[v] == NodeState::Open {
+                            state[v] = if rng.below(3) == 0 {
+                                NodeState::Active
+                            } else {
+                                NodeState::Inactive
+                            };
+                            changed.push(v);
+                        }
+                    }
+                    ok = p.check_changes(&state, &changed);
+                }
+            }
+            full += p.check_counts().0;
+            incremental += p.check_counts().1;
+        }
+        eprintln!(
+            "{conflicts} conflicts, {inferred} inferred, {full} full, {incremental} incremental"
+        );
+        assert!(conflicts > 100 && inferred > 100 && incremental > 100);
     }
 
     #[test]
