@@ -136,9 +136,14 @@ pub fn is_sat(name: &str) -> bool {
     matches!(name, "varisat" | "batsat") || name.starts_with("dimacs:")
 }
 
+/// Whether a backend runs propagators inside its search (the `=propagator` formulations).
+pub fn runs_propagators(name: &str) -> bool {
+    name == "batsat"
+}
+
 /// Creates a backend by name for a model's variables (constraints are added by the caller).
 pub fn create(name: &str, model: &Model, card: CardEncoding) -> Result<Box<dyn Backend>> {
-    if let (Some(p), false) = (model.propagated.first(), name == "batsat") {
+    if let (Some(p), false) = (model.propagated.first(), runs_propagators(name)) {
         return Err(Error::Usage(format!(
             "`{}` is left to a propagator inside the SAT solver's search (a `=propagator` \
              formulation), which only the batsat backend runs: use --backend batsat, or \
