@@ -112,13 +112,13 @@ impl SatBackend {
         mut solver: Box<dyn SatSolver>,
     ) -> Result<Self> {
         let encoder = CnfEncoder::new(model, card);
-        if !model.propagated.is_empty() {
-            if !solver.attach_propagators(&model.propagated, &|l| encoder.lit(l)) {
-                return Err(Error::Usage(format!(
-                    "backend `{name}` runs no propagators (`{}`): use --backend batsat",
-                    model.propagated[0].name()
-                )));
-            }
+        let attached = model.propagated.is_empty()
+            || solver.attach_propagators(&model.propagated, &|l| encoder.lit(l));
+        if !attached {
+            return Err(Error::Usage(format!(
+                "backend `{name}` runs no propagators (`{}`): use --backend batsat",
+                model.propagated[0].name()
+            )));
         }
         Ok(SatBackend {
             name: name.to_string(),
@@ -247,6 +247,10 @@ impl BatsatSolver {
             theory: None,
         }
     }
+    /// What the propagators did so far, when propagators are attached.
+    pub fn theory_counts(&self) -> Option<super::theory::TheoryCounts> {
+        self.theory.as_ref().map(PropagatorTheory::counts)
+    }
     /// The solver literal of a DIMACS literal (creating variables up to it).
     fn lit(&mut self, dimacs: i32) -> batsat::Lit {
         use batsat::SolverInterface;
@@ -258,21 +262,6 @@ impl BatsatSolver {
         use batsat::SolverInterface;
         while self.solver.num_vars() < n {
             self.solver.new_var_default();
-        }
-    }
-}
-
-impl Drop for BatsatSolver {
-    fn drop(&mut self) {
-        use batsat::SolverInterface;
-        if std::env::var_os("PUZZLEC_DEBUG_THEORY").is_some() {
-            eprintln!(
-                "batsat: {} conflicts, {} propagations, {} decisions; theory {:?}",
-                self.solver.num_conflicts(),
-                self.solver.num_propagations(),
-                self.solver.num_decisions(),
-                self.theory.as_ref().map(|t| t.counts())
-            );
         }
     }
 }

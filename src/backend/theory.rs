@@ -103,9 +103,9 @@ impl PropagatorTheory {
             reasons: Vec::new(),
             reason_of: Vec::new(),
             clause: Vec::new(),
-            articulation: std::env::var_os("PUZZLEC_THEORY_NOART").is_none(),
-            keep_conflicts: std::env::var_os("PUZZLEC_THEORY_NOKEEP").is_none(),
-            incremental: std::env::var_os("PUZZLEC_THEORY_NOINC").is_none(),
+            articulation: true,
+            keep_conflicts: true,
+            incremental: true,
             counts: TheoryCounts::default(),
         }
     }
@@ -263,5 +263,36 @@ impl Theory for PropagatorTheory {
     fn explain_propagation(&mut self, p: Lit) -> &[Lit] {
         let (start, end) = self.reason_of[p.idx() as usize];
         &self.reasons[start as usize..end as usize]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::backend::sat::{BatsatSolver, SatResult, SatSolver};
+    use crate::lower::{CardEncoding, CnfEncoder};
+    use crate::puzzles::{heyawake, Formulation, Puzzle};
+
+    #[test]
+    fn the_propagators_raise_conflicts_infer_and_mostly_build_on_the_last_check() {
+        let text = include_str!("../../models/heyawake/bigroom_unique_28.txt");
+        let p = heyawake::parse::parse_text("bigroom", text).unwrap();
+        let f = Formulation::parse("connectivity=propagator", &p.formulation_keys()).unwrap();
+        let model = p.formulate(&f).unwrap().model;
+        let cnf = CnfEncoder::encode_model(&model, CardEncoding::Totalizer);
+        let mut solver = BatsatSolver::new();
+        assert!(solver.attach_propagators(&model.propagated, &|l| cnf.lit(l)));
+        for clause in cnf.clauses() {
+            solver.add_clause(clause);
+        }
+        let result = solver.solve(cnf.num_vars(), &[], None).unwrap();
+        let SatResult::Sat(values) = result else {
+            panic!("{result:?}")
+        };
+        let a = cnf.decode(|v| values[v as usize]);
+        let solution = (p.formulate(&f).unwrap().decode)(&a);
+        assert_eq!(p.check(&solution), Ok(()));
+        let counts = solver.theory_counts().unwrap();
+        assert!(counts.conflicts > 0 && counts.inferences > 0, "{counts:?}");
+        assert!(2 * counts.full_checks < counts.checks, "{counts:?}");
     }
 }

@@ -119,6 +119,9 @@ pub struct ConnectedPropagator {
     /// Marks for "already collected" in the current pass (`mark[v] == epoch`).
     mark: Vec<u32>,
     epoch: u32,
+    /// Marks for "in the side whose border is a reason" (`side[v] == side_epoch`).
+    side: Vec<u32>,
+    side_epoch: u32,
     /// Marks for "in the cluster being checked" (`cluster[v] == cluster_epoch`).
     cluster: Vec<u32>,
     cluster_epoch: u32,
@@ -159,6 +162,8 @@ impl ConnectedPropagator {
             stack: Vec::new(),
             mark: vec![0; n],
             epoch: 0,
+            side: vec![0; n],
+            side_epoch: 0,
             cluster: vec![0; n],
             cluster_epoch: 0,
             wall: vec![0; n],
@@ -398,16 +403,7 @@ impl ConnectedPropagator {
                 return Some(false);
             }
             self.reasons.push(NodeFact::on(root));
-            let wall = self.wall_epoch;
-            for &v in &region {
-                for k in self.start[v]..self.start[v + 1] {
-                    let u = self.nbr[k];
-                    if self.wall[u] == wall {
-                        self.wall[u] = 0;
-                        self.reasons.push(NodeFact::off(u));
-                    }
-                }
-            }
+            self.push_side_border(&region, state);
             let reason = from..self.reasons.len();
             for &v in &region {
                 self.inferences.push(Inference {
@@ -560,6 +556,41 @@ impl ConnectedPropagator {
         }
     }
 
+    /// Pushes onto the reasons the inactive nodes around a side (a set of nodes whose other
+    /// neighbours are all inactive, but for open nodes the caller names), leaving out the holes:
+    /// nodes whose every neighbour lies in the side. Any path from outside into the side
+    /// enters through one of the others, so they separate it, found in time linear in the
+    /// side rather than the graph (a shaded cell inside an unshaded region is such a hole).
+    fn push_side_border(&mut self, side: &[usize], state: &[NodeState]) {
+        self.side_epoch = self.side_epoch.wrapping_add(1);
+        if self.side_epoch == 0 {
+            self.side.fill(0);
+            self.side_epoch = 1;
+        }
+        let epoch = self.side_epoch;
+        for &v in side {
+            self.side[v] = epoch;
+        }
+        self.next_epoch(); // marks the border nodes looked at
+        let looked = self.epoch;
+        for &v in side {
+            for k in self.start[v]..self.start[v + 1] {
+                let b = self.nbr[k];
+                if state[b] != NodeState::Inactive
+                    || self.side[b] == epoch
+                    || self.mark[b] == looked
+                {
+                    continue;
+                }
+                self.mark[b] = looked;
+                let around = &self.nbr[self.start[b]..self.start[b + 1]];
+                if around.iter().any(|&u| self.side[u] != epoch) {
+                    self.reasons.push(NodeFact::off(b));
+                }
+            }
+        }
+    }
+
     /// Adds to the conflict the part of the reached region's inactive border that `t` sees.
     fn separator_from(&mut self, t: usize, state: &[NodeState]) {
         let order = std::mem::take(&mut self.order);
@@ -596,8 +627,7 @@ impl ConnectedPropagator {
             }
             let from = self.reasons.len();
             self.reasons.push(NodeFact::on(s));
-            self.mark_border(region.iter().copied(), state);
-            self.push_wall_seen_from(s, state, false);
+            self.push_side_border(&region, state);
             let reason = from..self.reasons.len();
             for &v in &region {
                 self.inferences.push(Inference {
@@ -609,8 +639,9 @@ impl ConnectedPropagator {
     }
 
     /// `v` must be active: without it, the subtree of `child` (which holds an active node) is
-    /// cut off from `s`. The reason names the two active nodes and the inactive nodes of the
-    /// subtree's border that `s` sees: with `v` inactive too, the subtree would be walled in.
+    /// cut off from `s`. The reason names the two active nodes and the inactive border of the
+    /// smaller side, the subtree or the rest of the region (its holes left out): with `v`
+    /// inactive too, that side would be walled in.
     fn force_articulation_active(&mut self, s: usize, v: usize, child: usize, state: &[NodeState]) {
         let from = self.reasons.len();
         self.reasons.push(NodeFact::on(s));
@@ -620,10 +651,15 @@ impl ConnectedPropagator {
         }
         let (lo, hi) = (self.disc[child], self.disc[child] + self.size[child]);
         let order = std::mem::take(&mut self.order);
-        self.mark_border(order[lo..hi].iter().copied(), state);
+        if 2 * (hi - lo) <= order.len() {
+            self.push_side_border(&order[lo..hi], state);
+        } else {
+            let mut rest: Vec<usize> = order[..lo].to_vec();
+            rest.extend_from_slice(&order[hi..]);
+            rest.retain(|&u| u != v);
+            self.push_side_border(&rest, state);
+        }
         self.order = order;
-        self.wall[v] = self.wall_epoch;
-        self.push_wall_seen_from(s, state, false);
         self.inferences.push(Inference {
             fact: NodeFact::on(v),
             reason: from..self.reasons.len(),
@@ -889,11 +925,41 @@ mod tests {
         // Node 3 is inactive too but not needed: node 2 alone separates 0 from 4.
         assert_eq!(
             facts,
-            [NodeFact::on(0), NodeFact::off(2), NodeFact::on(4)]
-                .iter()
-                .copied()
-                .collect::<Vec<_>>()
+            [NodeFact::on(0), NodeFact::off(2), NodeFact::on(4)].to_vec()
         );
+    }
+
+    #[test]
+    fn a_reason_leaves_out_the_holes_of_the_walled_in_region() {
+        // A # . . .      the open region right of the wall is cut off from A, so inactive;
+        // A # . # .      its reason names A and the wall, not the hole in its middle (r2c4),
+        // A # . . .      which no path from A can reach first.
+        let graph = NodeGraph::new(
+            vec![crate::model::Active::Always; 15],
+            &crate::grid::Grid::new(3, 5).edges(),
+        );
+        let mut p = ConnectedPropagator::new(&graph);
+        use NodeState::*;
+        let wall = [1, 6, 11, 8];
+        let state: Vec<NodeState> = (0..15)
+            .map(|v| match v % 5 {
+                0 => Active,
+                _ if wall.contains(&v) => Inactive,
+                _ => Open,
+            })
+            .collect();
+        assert!(p.check(&state, true));
+        let inf = &p.inferences()[0];
+        assert!(!inf.fact.active);
+        let mut reason = p.reason(inf).to_vec();
+        reason.sort_by_key(|f| f.node);
+        let expected = [
+            NodeFact::on(0),
+            NodeFact::off(1),
+            NodeFact::off(6),
+            NodeFact::off(11),
+        ];
+        assert_eq!(reason, expected.to_vec());
     }
 
     #[test]

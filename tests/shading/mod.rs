@@ -66,8 +66,9 @@ pub fn refuses_propagator<P: Puzzle>(p: &P, backend: &str, spec: &str) -> bool {
     if !spec.contains("=propagator") || runs_propagators(backend) {
         return false;
     }
-    let err = solve_puzzle(p, &SolveOptions::new(backend, spec, Mode::Unique))
-        .expect_err("a propagator on a backend without them is refused");
+    let Err(err) = solve_puzzle(p, &SolveOptions::new(backend, spec, Mode::Unique)) else {
+        panic!("{backend} {spec}: a propagator on a backend without them is refused");
+    };
     assert!(
         err.to_string().contains("--backend batsat"),
         "{backend} {spec}: {err}"
