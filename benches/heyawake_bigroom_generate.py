@@ -5,17 +5,17 @@ usage: heyawake_bigroom_generate.py H W SEED > puzzle.txt
 
 The solution: the densest of 30 greedy shadings (cells in random order are shaded when no
 neighbour is shaded and the unshaded cells stay connected; about a third of the cells), then
-whatever `puzzlec solve --first` finds for one more shaded cell, until it finds none. The puzzle starts as one
-room holding every cell, clued with the shading's count: the hard case of heyawake, a big room
-with a big clue. While `puzzlec solve` finds another solution T, a few cells where the two
-differ becomes a one-cell room, clued as the planted solution has it: preferably a cell the
-planted solution leaves unshaded (clued 0, which keeps the big room's clue high) when no
-unshaded run of the planted solution then crosses two borders, else a cell it shades (clued 1:
-a shaded cell is in no run); never a cell that would cut the big room in two. The planted
-solution stays valid and T is ruled out. A plant where no differing cell can be carved is
-dropped for a new one.
-Prints the puzzle in the generic grid text (room `A` is the big room) and the round count on
-stderr. Needs target/release/puzzlec (or $PUZZLEC).
+what `puzzlec solve --first` finds with one more shaded cell, until it finds none (on 11x11
+that takes a minute or two; 14x14 did not finish in 20 minutes). The puzzle starts as one room
+holding every cell, clued with the shading's count: the hard case of heyawake, a big room with
+a big clue. While `puzzlec solve` finds another solution T, one cell where the two differ
+becomes a one-cell room, clued as the planted solution has it: preferably a cell the planted
+solution leaves unshaded (clued 0, which keeps the big room's clue high) when no unshaded run
+of the planted solution then crosses two borders, else a cell it shades (clued 1: a shaded
+cell is in no run); never a cell that would cut the big room in two. The planted solution
+stays valid and T is ruled out. A plant where no differing cell can be carved is dropped for a
+new one. Prints the puzzle in the generic grid text (room `A` is the big room), and the round
+count on stderr. Needs target/release/puzzlec (or $PUZZLEC).
 """
 import json, os, random, subprocess, sys, tempfile
 
