@@ -699,6 +699,15 @@ fn dispatch(command: Command) -> Result<i32> {
     }
 }
 
+/// Every complete value of the keys, as `key=value`.
+fn complete_values(keys: &[crate::puzzles::FormulationKey]) -> Vec<String> {
+    keys.iter()
+        .flat_map(|k| {
+            (k.values.iter().filter(|v| v.complete)).map(move |v| format!("{}={}", k.key, v.name))
+        })
+        .collect()
+}
+
 /// The spec for export: every key the spec leaves at a lazy default gets its first complete
 /// value instead.
 fn complete_default(keys: &[crate::puzzles::FormulationKey], spec: &str) -> String {
@@ -756,17 +765,18 @@ fn export(
         format!("puzzlec export of {genre} {named}"),
         format!("formulation {}", f.spec()),
     ];
+    if let Some(p) = model.propagated.first() {
+        return Err(Error::Usage(format!(
+            "formulation `{}` leaves `{}` to a propagator inside batsat's search, which \
+             no file can hold (and which finds no cuts to write): export a complete one ({})",
+            f.spec(),
+            p.name(),
+            complete_values(&keys).join(", ")
+        )));
+    }
     if !model.is_complete() {
         if !with_cuts_found {
-            let complete: Vec<String> = keys
-                .iter()
-                .flat_map(|k| {
-                    k.values
-                        .iter()
-                        .filter(|v| v.complete)
-                        .map(move |v| format!("{}={}", k.key, v.name))
-                })
-                .collect();
+            let complete = complete_values(&keys);
             return Err(Error::Usage(format!(
                 "formulation `{}` has lazy constraints, so no file can hold it completely; \
                  use a complete one ({}) or pass --with-cuts-found for the base model plus \

@@ -40,6 +40,16 @@ impl Value {
             certifiable: true,
         }
     }
+    /// A value whose reasoning runs inside the solver (a propagator): its conflicts are not
+    /// clauses of the model, so no proof of the CNF covers them.
+    pub const fn in_solver(name: &'static str, doc: &'static str) -> Value {
+        Value {
+            name,
+            doc,
+            complete: false,
+            certifiable: false,
+        }
+    }
     /// A complete value whose model holds conclusions of the genre's own search (e.g. cells
     /// decided by line logic): no proof of the CNF checks those, so `--certify` replaces it.
     pub const fn presolved(name: &'static str, doc: &'static str) -> Value {
@@ -208,8 +218,9 @@ impl Formulation {
                 }
                 _ => {
                     return Err(Error::Usage(format!(
-                        "--certify: {}={value} writes the genre's own conclusions into the \
-                         model, which no proof checks; leave it out or choose {}",
+                        "--certify: {}={value} puts reasoning outside the model's clauses (the \
+                         genre's own conclusions, or a propagator's), which no proof checks; \
+                         leave it out or choose {}",
                         key.key,
                         (key.values.iter())
                             .filter(|v| v.certifiable)

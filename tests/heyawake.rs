@@ -8,7 +8,7 @@
 mod common;
 use common::*;
 
-use puzzlec::backend::{available_backends, is_sat};
+use puzzlec::backend::{available_backends, is_sat, runs_propagators};
 use puzzlec::puzzles::heyawake::formulate::formulation_keys;
 use puzzlec::puzzles::heyawake::{parse, Heyawake};
 use puzzlec::puzzles::{core_formulation_keys, Formulation};
@@ -96,6 +96,15 @@ fn matrix_agrees_with_answer(instance: &str, answer_file: &str, skip_gaps: bool)
     let mut ran = 0;
     for backend in available_backends() {
         for spec in formulations_for(&backend) {
+            if spec.contains("connectivity=propagator") && !runs_propagators(&backend) {
+                let err = solve_puzzle(&p, &SolveOptions::new(&backend, &spec, Mode::Unique))
+                    .expect_err("only batsat runs the propagator");
+                assert!(
+                    err.to_string().contains("--backend batsat"),
+                    "{backend}: {err}"
+                );
+                continue;
+            }
             if spec.contains("connectivity=flow") && is_sat(&backend) && skip_gaps {
                 // Refused up front by the CNF size guard, with a message that says why.
                 let err = solve_puzzle(&p, &SolveOptions::new(&backend, &spec, Mode::Unique))
@@ -704,16 +713,27 @@ fn compare_prints_one_row_per_formulation_and_backend() {
 }
 
 #[test]
-fn big_room_with_a_big_clue_is_unique_by_two_independent_formulations() {
-    // No published answer: the lazy cuts and the tree encoding share nothing but the rules'
-    // clauses, so their agreement (and `verify`) is the check.
-    let p = model("bigroom_unique_28.txt");
-    let (lazy, lazy_rows) = solve_checked(&p, "varisat", "connectivity=lazy", Mode::Unique);
-    let (tree, tree_rows) = solve_checked(&p, "batsat", "connectivity=tree", Mode::Unique);
-    assert_eq!((lazy, tree), (Verdict::Unique, Verdict::Unique));
-    assert_eq!(lazy_rows[0], tree_rows[0]);
-    let (_, cells, clue) = p.rooms.iter().find(|r| r.0 == "A").unwrap();
-    assert_eq!((cells.len(), clue), (82, Some(28)));
+fn big_room_with_a_big_clue_is_unique_by_three_independent_formulations() {
+    // No published answer: the lazy cuts, the tree encoding and the propagator share nothing
+    // but the rules' clauses, so their agreement (and `verify`) is the check.
+    for (name, size, clue) in [
+        ("bigroom_unique_28.txt", 82, 28),
+        ("bigroom_unique_29.txt", 84, 29),
+    ] {
+        let p = model(name);
+        let (lazy, lazy_rows) = solve_checked(&p, "varisat", "connectivity=lazy", Mode::Unique);
+        let (tree, tree_rows) = solve_checked(&p, "batsat", "connectivity=tree", Mode::Unique);
+        let (prop, prop_rows) =
+            solve_checked(&p, "batsat", "connectivity=propagator", Mode::Unique);
+        assert_eq!(
+            (lazy, tree, prop),
+            (Verdict::Unique, Verdict::Unique, Verdict::Unique)
+        );
+        assert_eq!(lazy_rows[0], tree_rows[0], "{name}");
+        assert_eq!(lazy_rows[0], prop_rows[0], "{name}");
+        let (_, cells, room_clue) = p.rooms.iter().find(|r| r.0 == "A").unwrap();
+        assert_eq!((cells.len(), room_clue), (size, Some(clue)));
+    }
 }
 
 #[test]

@@ -49,12 +49,37 @@ fn variant(
 /// The pzprjs test puzzle of each genre (published answer in `models/`): its genre, the name
 /// pzprjs writes in URLs, the body after the name, and the answer file.
 const PZPRJS: [(&str, &str, &str, &str); 6] = [
-    ("nurikabe", "nurikabe", "5/5/g5k2o1k3g", "nurikabe/pzprjs_5x5.answer"),
-    ("hitori", "hitori", "4/4/1114142333214213", "hitori/pzprjs_4x4.answer"),
-    ("slitherlink", "slither", "5/5/cbcbcddad", "slitherlink/pzprjs_5x5.answer"),
-    ("masyu", "mashu", "6/6/1063000i3000", "masyu/pzprjs_6x6.answer"),
+    (
+        "nurikabe",
+        "nurikabe",
+        "5/5/g5k2o1k3g",
+        "nurikabe/pzprjs_5x5.answer",
+    ),
+    (
+        "hitori",
+        "hitori",
+        "4/4/1114142333214213",
+        "hitori/pzprjs_4x4.answer",
+    ),
+    (
+        "slitherlink",
+        "slither",
+        "5/5/cbcbcddad",
+        "slitherlink/pzprjs_5x5.answer",
+    ),
+    (
+        "masyu",
+        "mashu",
+        "6/6/1063000i3000",
+        "masyu/pzprjs_6x6.answer",
+    ),
     ("lits", "lits", "4/4/9q02jg", "lits/pzprjs_4x4.answer"),
-    ("starbattle", "starbattle", "6/6/1/4ilbhgdnmhou", "starbattle/pzprjs_6x6.answer"),
+    (
+        "starbattle",
+        "starbattle",
+        "6/6/1/4ilbhgdnmhou",
+        "starbattle/pzprjs_6x6.answer",
+    ),
 ];
 
 fn variants() -> Vec<Variant> {
@@ -63,19 +88,44 @@ fn variants() -> Vec<Variant> {
         let canonical: &'static str = format!("https://puzz.link/p?{name}/{rest}").leak();
         let published = answer(answer_file);
         let mut spelled = |what, url: String| {
-            out.push(variant(what, url, genre, canonical, published.clone(), "unique"));
+            out.push(variant(
+                what,
+                url,
+                genre,
+                canonical,
+                published.clone(),
+                "unique",
+            ));
         };
         spelled("canonical", canonical.to_string());
         spelled("pzv.jp", format!("http://pzv.jp/p.html?{name}/{rest}"));
-        spelled("pzprxs", format!("https://pzprxs.vercel.app/p?{name}/{rest}"));
-        spelled("_edit, trailing /", format!("https://puzz.link/p?{name}_edit/{rest}/"));
-        spelled("_play, no scheme", format!("puzz.link/p?{name}_play/{rest}"));
-        spelled("flag field", format!("https://puzz.link/p?{name}/v:/{rest}"));
-        spelled("empty flag field", format!("https://puzz.link/p?{name}//{rest}"));
+        spelled(
+            "pzprxs",
+            format!("https://pzprxs.vercel.app/p?{name}/{rest}"),
+        );
+        spelled(
+            "_edit, trailing /",
+            format!("https://puzz.link/p?{name}_edit/{rest}/"),
+        );
+        spelled(
+            "_play, no scheme",
+            format!("puzz.link/p?{name}_play/{rest}"),
+        );
+        spelled(
+            "flag field",
+            format!("https://puzz.link/p?{name}/v:/{rest}"),
+        );
+        spelled(
+            "empty flag field",
+            format!("https://puzz.link/p?{name}//{rest}"),
+        );
         spelled("fragment", format!("https://puzz.link/p?{name}/{rest}#top"));
         spelled(
             "percent-encoded",
-            format!("https%3A%2F%2Fpuzz.link%2Fp%3F{name}%2F{}", rest.replace('/', "%2F")),
+            format!(
+                "https%3A%2F%2Fpuzz.link%2Fp%3F{name}%2F{}",
+                rest.replace('/', "%2F")
+            ),
         );
     }
     let published = |file| answer(file);
@@ -269,7 +319,13 @@ fn every_spelling_pzprjs_reads_decodes_solves_to_its_answer_and_exports_canonica
         );
         // The solutions (two when multiple, in the solver's order), then the verdict.
         let mut blocks: Vec<&str> = text.trim_end().split("\n\n").collect();
-        assert_eq!(blocks.pop(), Some(v.verdict), "{} ({}): {text}", v.what, v.url);
+        assert_eq!(
+            blocks.pop(),
+            Some(v.verdict),
+            "{} ({}): {text}",
+            v.what,
+            v.url
+        );
         let mut expected: Vec<&str> = v.rows.split("\n\n").map(str::trim_end).collect();
         expected.retain(|b| !b.is_empty());
         blocks.sort();

@@ -7,6 +7,7 @@ pub mod process;
 pub mod proof;
 pub mod sat;
 pub mod sat_binary;
+pub mod theory;
 
 use crate::error::{Error, Result};
 use crate::lower::CardEncoding;
@@ -140,8 +141,21 @@ pub fn is_sat(name: &str) -> bool {
     matches!(name, "varisat" | "batsat") || name.starts_with("dimacs:")
 }
 
+/// Whether a backend runs propagators inside its search (the `=propagator` formulations).
+pub fn runs_propagators(name: &str) -> bool {
+    name == "batsat"
+}
+
 /// Creates a backend by name for a model's variables (constraints are added by the caller).
 pub fn create(name: &str, model: &Model, card: CardEncoding) -> Result<Box<dyn Backend>> {
+    if let (Some(p), false) = (model.propagated.first(), runs_propagators(name)) {
+        return Err(Error::Usage(format!(
+            "`{}` is left to a propagator inside the SAT solver's search (a `=propagator` \
+             formulation), which only the batsat backend runs: use --backend batsat, or \
+             another value of the key (lazy, tree) with backend `{name}`",
+            p.name()
+        )));
+    }
     if name == "varisat" || name == "batsat" || name.starts_with("dimacs:") {
         sat::check_cnf_budget(model, true)?;
     }
@@ -151,13 +165,13 @@ pub fn create(name: &str, model: &Model, card: CardEncoding) -> Result<Box<dyn B
             model,
             card,
             Box::new(sat::VarisatSolver::new()),
-        ))),
+        )?)),
         "batsat" => Ok(Box::new(sat::SatBackend::new(
             name,
             model,
             card,
             Box::new(sat::BatsatSolver::new()),
-        ))),
+        )?)),
         "microlp" | "highs" | "cbc" => Ok(Box::new(good_lp::GoodLpBackend::new(name, model)?)),
         _ => {
             if let Some(cmd) = name.strip_prefix("dimacs:") {
@@ -167,7 +181,7 @@ pub fn create(name: &str, model: &Model, card: CardEncoding) -> Result<Box<dyn B
                     model,
                     card,
                     Box::new(solver),
-                )))
+                )?))
             } else if let Some(cmd) = name.strip_prefix("lp:") {
                 Ok(Box::new(lp_binary::LpBinaryBackend::new(cmd, model)?))
             } else {

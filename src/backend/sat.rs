@@ -1,10 +1,12 @@
 //! The SAT backend: the core's CNF lowering feeding any [`SatSolver`], incrementally.
 
+use super::theory::{NodeLit, PropagatorTheory};
 use super::{Backend, Outcome, ProblemSize};
 use crate::error::{Error, Result};
 use crate::lower::cnf::{estimate_model, CnfSize};
 use crate::lower::{CardEncoding, CnfEncoder};
-use crate::model::{Model, NamedConstraint};
+use crate::model::propagator::Propagated;
+use crate::model::{Active, Model, NamedConstraint};
 use std::time::Instant;
 
 /// What a SAT solver call found: a model indexed by DIMACS variable (index 0 unused).
@@ -36,6 +38,15 @@ pub trait SatSolver {
     /// Whether clauses go into a live solver (false when a file is rewritten per solve).
     fn incremental(&self) -> bool {
         true
+    }
+    /// Takes the model's propagated constraints into the search (`dimacs` maps the model's
+    /// literals to the solver's); false when this solver has no propagators.
+    fn attach_propagators(
+        &mut self,
+        _constraints: &[Propagated],
+        _dimacs: &dyn Fn(crate::model::Lit) -> i32,
+    ) -> bool {
+        false
     }
 }
 
@@ -92,14 +103,29 @@ pub struct SatBackend {
 }
 
 impl SatBackend {
-    /// A backend for the model's variables over a solver.
-    pub fn new(name: &str, model: &Model, card: CardEncoding, solver: Box<dyn SatSolver>) -> Self {
-        SatBackend {
+    /// A backend for the model's variables over a solver; the model's propagated constraints
+    /// go into the solver's search (refused when the solver has no propagators).
+    pub fn new(
+        name: &str,
+        model: &Model,
+        card: CardEncoding,
+        mut solver: Box<dyn SatSolver>,
+    ) -> Result<Self> {
+        let encoder = CnfEncoder::new(model, card);
+        let attached = model.propagated.is_empty()
+            || solver.attach_propagators(&model.propagated, &|l| encoder.lit(l));
+        if !attached {
+            return Err(Error::Usage(format!(
+                "backend `{name}` runs no propagators (`{}`): use --backend batsat",
+                model.propagated[0].name()
+            )));
+        }
+        Ok(SatBackend {
             name: name.to_string(),
-            encoder: CnfEncoder::new(model, card),
+            encoder,
             solver,
             sent: 0,
-        }
+        })
     }
 }
 
@@ -208,10 +234,11 @@ impl SatSolver for VarisatSolver {
     }
 }
 
-/// The pure-Rust MiniSat port, batsat.
+/// The pure-Rust MiniSat port, batsat; the only solver here that runs propagators.
 pub struct BatsatSolver {
     solver: batsat::BasicSolver,
     clause: Vec<batsat::Lit>,
+    theory: Option<PropagatorTheory>,
 }
 
 impl BatsatSolver {
@@ -220,7 +247,19 @@ impl BatsatSolver {
         BatsatSolver {
             solver: batsat::BasicSolver::default(),
             clause: Vec::new(),
+            theory: None,
         }
+    }
+    /// What the propagators did so far, when propagators are attached.
+    pub fn theory_counts(&self) -> Option<super::theory::TheoryCounts> {
+        self.theory.as_ref().map(PropagatorTheory::counts)
+    }
+    /// The solver literal of a DIMACS literal (creating variables up to it).
+    fn lit(&mut self, dimacs: i32) -> batsat::Lit {
+        use batsat::SolverInterface;
+        self.ensure_vars(dimacs.unsigned_abs());
+        let var = self.solver.var_of_int(dimacs.unsigned_abs() - 1);
+        batsat::Lit::new(var, dimacs > 0)
     }
     fn ensure_vars(&mut self, n: u32) {
         use batsat::SolverInterface;
@@ -256,7 +295,10 @@ impl SatSolver for BatsatSolver {
     ) -> Result<SatResult> {
         use batsat::SolverInterface;
         self.ensure_vars(num_vars);
-        let r = self.solver.solve_limited(&[]);
+        let r = match &mut self.theory {
+            Some(theory) => self.solver.solve_limited_th(theory, &[]),
+            None => self.solver.solve_limited(&[]),
+        };
         if r == batsat::lbool::TRUE {
             let model = self.solver.get_model();
             let mut values = vec![false; num_vars as usize + 1];
@@ -273,5 +315,25 @@ impl SatSolver for BatsatSolver {
     fn decisions(&self) -> Option<u64> {
         use batsat::SolverInterface;
         Some(self.solver.num_decisions())
+    }
+    fn attach_propagators(
+        &mut self,
+        constraints: &[Propagated],
+        dimacs: &dyn Fn(crate::model::Lit) -> i32,
+    ) -> bool {
+        let mut lits = Vec::new();
+        for p in constraints {
+            let Propagated::Connected { graph, .. } = p;
+            let nodes: Vec<NodeLit> = (graph.active().iter())
+                .map(|&a| match a {
+                    Active::Never => NodeLit::Never,
+                    Active::Always => NodeLit::Always,
+                    Active::When(l) => NodeLit::When(self.lit(dimacs(l))),
+                })
+                .collect();
+            lits.push(nodes);
+        }
+        self.theory = Some(PropagatorTheory::new(constraints, |c, v| lits[c][v]));
+        true
     }
 }

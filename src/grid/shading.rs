@@ -7,6 +7,17 @@ use crate::model::connectivity::{
 };
 use crate::model::{Constraint, Lit, Model, Var};
 
+/// Whether [`add_apart_and_connected`] also states the small-island cuts up front.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SmallIslands {
+    /// State them: the lazy loop would find them one by one, and on rooms with tight counts
+    /// (heyawake) their unit propagation helps any encoding.
+    Stated,
+    /// Leave them to the connectivity encoding (the propagator finds a lone cell at once; on
+    /// hitori, stating them only makes the model bigger).
+    Left,
+}
+
 /// Adds "no two shaded cells share an edge" and "the unshaded cells are connected" (in the
 /// given encoding).
 pub fn add_apart_and_connected(
@@ -14,6 +25,7 @@ pub fn add_apart_and_connected(
     grid: Grid,
     shaded: &[Var],
     encoding: ConnectivityEncoding,
+    small_islands: SmallIslands,
 ) {
     let edges = grid.edges();
     for &(a, b) in &edges {
@@ -26,7 +38,7 @@ pub fn add_apart_and_connected(
     // Redundant but sound: with no two shaded cells touching at most half the cells are
     // shaded, so a grid of six or more cells keeps at least three unshaded. These are the cuts
     // the lazy loop would otherwise find first, over and over.
-    if grid.len() >= 6 {
+    if grid.len() >= 6 && small_islands == SmallIslands::Stated {
         add_no_small_islands(model, "unshaded", &graph);
     }
     add_connected(model, "unshaded connected", &graph, None, encoding);

@@ -22,6 +22,9 @@ pub enum ConnectivityEncoding {
     Tree,
     /// The root supplies one unit of flow to every active node along active nodes.
     Flow,
+    /// No clauses: a propagator inside the SAT solver's search (batsat only) raises conflicts
+    /// and infers nodes as the search goes ([`super::propagator::ConnectedPropagator`]).
+    Propagator,
 }
 
 impl crate::formulation::Choice for ConnectivityEncoding {
@@ -38,12 +41,17 @@ impl crate::formulation::Choice for ConnectivityEncoding {
             "flow",
             "complete: single-commodity flow with integer arc flows (MIP only: as CNF it would run to gigabytes)",
         ),
+        crate::formulation::Value::in_solver(
+            "propagator",
+            "a propagator inside batsat's search: conflicts at walled-off regions, articulation points inferred (batsat only)",
+        ),
     ];
     fn from_name(name: &str) -> Option<Self> {
         match name {
             "lazy" => Some(ConnectivityEncoding::Lazy),
             "tree" => Some(ConnectivityEncoding::Tree),
             "flow" => Some(ConnectivityEncoding::Flow),
+            "propagator" => Some(ConnectivityEncoding::Propagator),
             _ => None,
         }
     }
@@ -198,6 +206,28 @@ fn add_connectivity(
             name: name.to_string(),
             graph: graph.clone(),
             root,
+        });
+        return;
+    }
+    if encoding == ConnectivityEncoding::Propagator {
+        // The propagator's conflicts name at least one literal; two always-active nodes that no
+        // path joins are a conflict without one, so it is stated here.
+        let always = |v: usize| graph.active[v] == Active::Always;
+        let comps = components(&graph.adj, |v| !graph.active[v].is_never());
+        if comps
+            .iter()
+            .filter(|c| c.iter().any(|&v| always(v)))
+            .count()
+            > 1
+        {
+            model.add(
+                format!("{name} always-active nodes apart"),
+                Constraint::clause([]),
+            );
+        }
+        model.add_propagated(super::propagator::Propagated::Connected {
+            name: name.to_string(),
+            graph: graph.clone(),
         });
         return;
     }
@@ -559,6 +589,17 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn propagator_accepts_exactly_the_connected_subsets() {
+        for (h, w) in [(1, 4), (2, 3), (3, 3), (3, 4)] {
+            assert_eq!(
+                satisfiable_subsets(h, w, ConnectivityEncoding::Propagator),
+                connected_subsets(h, w),
+                "{h}x{w}"
+            );
+        }
+    }
+
+    #[test]
     fn flow_encoding_accepts_exactly_the_connected_subsets() {
         for (h, w) in [(1, 3), (2, 2), (2, 3)] {
             assert_eq!(
@@ -743,14 +784,16 @@ pub(crate) mod tests {
             .collect()
     }
 
-    const ENCODINGS: [ConnectivityEncoding; 3] = [
+    const ENCODINGS: [ConnectivityEncoding; 4] = [
         ConnectivityEncoding::Lazy,
         ConnectivityEncoding::Tree,
         ConnectivityEncoding::Flow,
+        ConnectivityEncoding::Propagator,
     ];
 
     /// Builds one instance with each encoding and compares it with brute force: complete
-    /// encodings by their satisfiable projections, the lazy one by its cuts.
+    /// encodings and the propagator (inside batsat) by their satisfiable projections, the lazy
+    /// one by its cuts.
     fn check_all_encodings(
         p: &RandomNodes,
         build: impl Fn(&mut Model, &NodeGraph, ConnectivityEncoding),
@@ -767,7 +810,8 @@ pub(crate) mod tests {
                 assert!(!m.is_complete());
                 check_lazy(&m, p.masks(), |mask| p.assignment(mask), valid);
             } else {
-                assert!(m.is_complete());
+                let propagated = enc == ConnectivityEncoding::Propagator;
+                assert_eq!(m.is_complete(), !propagated || m.propagated.is_empty());
                 let got = satisfiable_projections(&m, &p.vars);
                 assert_eq!(&got, valid, "{what} {enc:?}");
             }

@@ -7,6 +7,7 @@ pub mod expr;
 pub mod justify;
 pub mod lazy;
 pub mod loops;
+pub mod propagator;
 pub mod region;
 pub mod regular;
 #[cfg(test)]
@@ -88,6 +89,10 @@ pub struct Model {
     /// Constraints checked on full assignments that return cuts when violated.
     #[serde(skip)]
     pub lazy: Vec<Arc<dyn LazyConstraint>>,
+    /// Constraints left to a propagator inside the solver's search (`=propagator`
+    /// formulations); only a backend that runs propagators (batsat) accepts such a model.
+    #[serde(skip)]
+    pub propagated: Vec<propagator::Propagated>,
     /// Set when no solution's true answer keys are a subset of another's (e.g. exact covers):
     /// a blocking clause then needs only the negations of the true keys, which is much
     /// shorter and stronger than one over every key.
@@ -130,6 +135,10 @@ impl std::fmt::Debug for Model {
             .field(
                 "lazy",
                 &self.lazy.iter().map(|l| l.name()).collect::<Vec<_>>(),
+            )
+            .field(
+                "propagated",
+                &self.propagated.iter().map(|p| p.name()).collect::<Vec<_>>(),
             )
             .finish()
     }
@@ -275,9 +284,14 @@ impl Model {
             .get(v.index())
             .map_or(Domain::Bool, |info| info.domain)
     }
-    /// Whether the model is complete (no lazy constraints), so a solver file of it is exact.
+    /// Adds a constraint for a solver's propagator.
+    pub fn add_propagated(&mut self, constraint: propagator::Propagated) {
+        self.propagated.push(constraint);
+    }
+    /// Whether the model is complete (no lazy constraints, no propagators), so a solver file
+    /// of it is exact.
     pub fn is_complete(&self) -> bool {
-        self.lazy.is_empty()
+        self.lazy.is_empty() && self.propagated.is_empty()
     }
     /// How many variables of each kind: (booleans, integers).
     pub fn var_counts(&self) -> (usize, usize) {

@@ -1,41 +1,39 @@
 //! Test helpers shared by the model's graph constraints: the satisfiable projections of a
-//! complete model onto some of its variables, and a small deterministic random source.
+//! complete model (or one whose only incomplete part is left to batsat's propagators) onto
+//! some of its variables, and a small deterministic random source.
 
-use super::{Model, Var};
-use crate::backend::sat::{BatsatSolver, SatResult, SatSolver};
-use crate::lower::{CardEncoding, CnfEncoder};
+use super::{Model, NamedConstraint, Var};
+use crate::backend::{self, Outcome};
+use crate::lower::CardEncoding;
 use std::collections::BTreeSet;
 
-/// Every value of `keys` (bit i = `keys[i]`) for which the model's CNF is satisfiable, found by
-/// enumerating with a SAT solver and blocking over the keys.
+/// Every value of `keys` (bit i = `keys[i]`) for which the model is satisfiable, found by
+/// enumerating with batsat (and its propagators) and blocking over the keys.
 pub fn satisfiable_projections(model: &Model, keys: &[Var]) -> BTreeSet<u64> {
-    assert!(model.is_complete(), "a lazy model has no exact projection");
+    assert!(
+        model.lazy.is_empty(),
+        "a lazy model has no exact projection"
+    );
     let mut m = model.clone();
     m.answer_keys = keys.to_vec();
     m.block_on_true_keys = false;
-    let mut cnf = CnfEncoder::encode_model(&m, CardEncoding::Totalizer);
-    let mut solver = BatsatSolver::new();
-    let mut out = BTreeSet::new();
-    let mut sent = 0;
-    loop {
-        for c in &cnf.clauses()[sent..] {
-            solver.add_clause(c);
-        }
-        sent = cnf.clauses().len();
-        match solver.solve(cnf.num_vars(), &[], None).unwrap() {
-            SatResult::Sat(model) => {
-                let a = cnf.decode(|v| model[v as usize]);
-                assert!(m.first_violation(&a).is_none(), "the CNF broke the model");
-                let mask = keys
-                    .iter()
-                    .enumerate()
-                    .fold(0u64, |acc, (i, &v)| acc | (a.bool(v) as u64) << i);
-                assert!(out.insert(mask), "a projection came back twice");
-                cnf.encode(&m.blocking_clause(&a));
-            }
-            _ => return out,
-        }
+    let mut solver = backend::create("batsat", &m, CardEncoding::Totalizer).unwrap();
+    for c in &m.constraints {
+        solver.add(c).unwrap();
     }
+    let mut out = BTreeSet::new();
+    while let Outcome::Sat(a) = solver.solve(None).unwrap() {
+        assert!(m.first_violation(&a).is_none(), "the CNF broke the model");
+        let mask = keys
+            .iter()
+            .enumerate()
+            .fold(0u64, |acc, (i, &v)| acc | (a.bool(v) as u64) << i);
+        assert!(out.insert(mask), "a projection came back twice");
+        solver
+            .add(&NamedConstraint::new("block", m.blocking_clause(&a)))
+            .unwrap();
+    }
+    out
 }
 
 /// xorshift64*: a deterministic random source for generated test cases.

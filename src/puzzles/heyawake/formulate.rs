@@ -3,7 +3,7 @@
 
 use super::{Heyawake, Shading};
 use crate::error::Result;
-use crate::grid::shading::add_apart_and_connected;
+use crate::grid::shading::{add_apart_and_connected, SmallIslands};
 use crate::model::connectivity::ConnectivityEncoding;
 use crate::model::{Constraint, LinExpr, Model};
 use crate::puzzles::{Formulated, Formulation, FormulationKey, Puzzle};
@@ -61,7 +61,7 @@ impl Puzzle for Heyawake {
         );
         // Rules 1 and 2.
         let encoding = formulation.choice::<ConnectivityEncoding>("connectivity");
-        add_apart_and_connected(&mut m, g, &shaded, encoding);
+        add_apart_and_connected(&mut m, g, &shaded, encoding, SmallIslands::Stated);
         Ok(Formulated {
             model: m,
             decode: Box::new(move |a| shaded.iter().map(|&v| a.bool(v)).collect()),

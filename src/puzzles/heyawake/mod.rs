@@ -117,6 +117,49 @@ mod tests {
     }
 
     #[test]
+    fn every_connectivity_encoding_finds_exactly_the_shadings_the_rules_accept() {
+        use crate::grid::{Clue, Rooms};
+        use crate::model::testing::Rng;
+        use crate::puzzles::testing::assert_matches_brute_force;
+        let mut rng = Rng::new(31);
+        let mut solvable = 0;
+        for _ in 0..40 {
+            let grid = Grid::new(2 + rng.below(3) as usize, 2 + rng.below(3) as usize);
+            let mut wall = || rng.below(10) < 3;
+            let vertical: Vec<bool> = (0..grid.height * (grid.width - 1))
+                .map(|_| wall())
+                .collect();
+            let horizontal: Vec<bool> = (0..grid.width * (grid.height - 1))
+                .map(|_| wall())
+                .collect();
+            let rooms = Rooms::from_walls(grid, &vertical, &horizontal);
+            let clues = (rooms.cells.iter())
+                .map(|cells| {
+                    (rng.below(3) > 0)
+                        .then(|| Clue::Number(rng.below(cells.len() as u64 / 2 + 1) as u32))
+                })
+                .collect();
+            let labels = (1..=rooms.len()).map(|i| i.to_string()).collect();
+            let p = Heyawake {
+                grid,
+                rooms: RoomClues {
+                    rooms,
+                    labels,
+                    clues,
+                },
+            };
+            let lazy_and_tree = ["connectivity=lazy", "connectivity=tree"];
+            let n = assert_matches_brute_force(&p, grid.len(), &lazy_and_tree, &["varisat"]);
+            assert_matches_brute_force(&p, grid.len(), &["connectivity=propagator"], &["batsat"]);
+            solvable += usize::from(n > 0);
+        }
+        assert!(
+            solvable >= 10,
+            "only {solvable} random puzzles have a solution"
+        );
+    }
+
+    #[test]
     fn a_run_through_three_rooms_breaks_rule_4_even_when_a_room_repeats() {
         // A U-shaped room A around B: the unshaded top row A|B|A crosses two borders.
         let p = parse::parse_text("t", "ABA\nAAA\n").unwrap();

@@ -4,7 +4,7 @@
 
 use super::{Hitori, Shading};
 use crate::error::Result;
-use crate::grid::shading::add_apart_and_connected;
+use crate::grid::shading::{add_apart_and_connected, SmallIslands};
 use crate::model::connectivity::ConnectivityEncoding;
 use crate::model::{Constraint, Lit, Model};
 use crate::puzzles::{Formulated, Formulation, FormulationKey, Puzzle};
@@ -44,7 +44,13 @@ impl Puzzle for Hitori {
             Constraint::clause(shaded.iter().map(|v| v.lit())),
         );
         let encoding = formulation.choice::<ConnectivityEncoding>("connectivity");
-        add_apart_and_connected(&mut m, g, &shaded, encoding);
+        // The propagator finds a lone unshaded cell at once; stating the cuts only made hitori's
+        // model bigger (50×50: 14 → 9 ms CPU), while lazy cuts need them (25 → 14 ms).
+        let islands = match encoding {
+            ConnectivityEncoding::Propagator => SmallIslands::Left,
+            _ => SmallIslands::Stated,
+        };
+        add_apart_and_connected(&mut m, g, &shaded, encoding, islands);
         Ok(Formulated {
             model: m,
             decode: Box::new(move |a| shaded.iter().map(|&v| a.bool(v)).collect()),

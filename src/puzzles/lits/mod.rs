@@ -227,6 +227,7 @@ mod tests {
             let mut cases = vec![
                 ("varisat", "connectivity=lazy"),
                 ("batsat", "connectivity=tree"),
+                ("batsat", "connectivity=propagator"),
             ];
             // microlp rebuilds its model for every solution (about half a second each here).
             if expected.len() <= 10 && round % 2 == 0 {

@@ -145,6 +145,12 @@ mod tests {
         for _ in 0..60 {
             let p = random_puzzle(&mut rng);
             let n = assert_matches_brute_force(&p, p.grid.len(), &specs, &["varisat"]);
+            // The propagator inside batsat: the same shadings as the rules accept.
+            let propagator = [
+                "islands=lazy,connectivity=propagator",
+                "islands=tree,connectivity=propagator",
+            ];
+            assert_matches_brute_force(&p, p.grid.len(), &propagator, &["batsat"]);
             solvable += usize::from(n > 0);
             several += usize::from(n > 1);
             if p.grid.len() <= 9 {
