@@ -655,7 +655,7 @@ fn solve_one(arg: &str, settings: &Arc<Settings>) -> (Outcome, Option<Arc<JobSta
         seconds: started.elapsed().as_secs_f64(),
         result,
     };
-    if let Err(e) = spawn_large(job) {
+    if let Err(e) = cli::spawn_large(job) {
         let error = Error::Solver(format!("cannot start a thread for this puzzle: {e}"));
         return (outcome(Err(error), &state), None);
     }
@@ -742,28 +742,6 @@ fn timeout_as_partial(
         }
         other => other,
     }
-}
-
-/// Starts a detached thread with the single-input worker's large stack, or the default stack
-/// under a tight address-space limit.
-fn spawn_large(job: impl FnOnce() + Send + 'static) -> std::io::Result<()> {
-    let job = Arc::new(Mutex::new(Some(job)));
-    let spawn = |stack: Option<usize>| {
-        let job = job.clone();
-        let mut builder = std::thread::Builder::new();
-        if let Some(bytes) = stack {
-            builder = builder.stack_size(bytes);
-        }
-        builder.spawn(move || {
-            let taken = job.lock().ok().and_then(|mut j| j.take());
-            if let Some(job) = taken {
-                job();
-            }
-        })
-    };
-    spawn(Some(cli::WORKER_STACK))
-        .or_else(|_| spawn(None))
-        .map(|_| ())
 }
 
 #[cfg(test)]

@@ -228,25 +228,10 @@ pub fn with_timeout<T: Send + 'static>(
 ) -> Result<T> {
     let (tx, rx) = std::sync::mpsc::channel();
     let start = std::time::Instant::now();
-    // The job runs in whichever thread can be started: a large stack first, the default one
-    // under a tight address-space limit.
-    let job = std::sync::Arc::new(std::sync::Mutex::new(Some((job, tx))));
-    let spawn = |stack: Option<usize>| {
-        let job = job.clone();
-        let mut builder = std::thread::Builder::new();
-        if let Some(bytes) = stack {
-            builder = builder.stack_size(bytes);
-        }
-        builder.spawn(move || {
-            let taken = job.lock().ok().and_then(|mut j| j.take());
-            if let Some((job, tx)) = taken {
-                let _ = tx.send(job());
-            }
-        })
-    };
-    if spawn(Some(WORKER_STACK)).is_err() {
-        spawn(None).map_err(|e| Error::Solver(format!("cannot start a worker thread: {e}")))?;
-    }
+    spawn_large(move || {
+        let _ = tx.send(job());
+    })
+    .map_err(|e| Error::Solver(format!("cannot start a worker thread: {e}")))?;
     // A little grace: the driver's own deadline answers first when it can.
     let give_up = timeout.and_then(|secs| crate::budget::deadline_after(start, secs + 0.5));
     let received = match give_up {
@@ -265,6 +250,28 @@ pub fn with_timeout<T: Send + 'static>(
             "the worker thread stopped without an answer (a bug: please report it)".into(),
         )),
     }
+}
+
+/// Starts a detached thread with the worker's large stack, or the default stack under a tight
+/// address-space limit.
+pub(crate) fn spawn_large(job: impl FnOnce() + Send + 'static) -> std::io::Result<()> {
+    let job = std::sync::Arc::new(std::sync::Mutex::new(Some(job)));
+    let spawn = |stack: Option<usize>| {
+        let job = job.clone();
+        let mut builder = std::thread::Builder::new();
+        if let Some(bytes) = stack {
+            builder = builder.stack_size(bytes);
+        }
+        builder.spawn(move || {
+            let taken = job.lock().ok().and_then(|mut j| j.take());
+            if let Some(job) = taken {
+                job();
+            }
+        })
+    };
+    spawn(Some(WORKER_STACK))
+        .or_else(|_| spawn(None))
+        .map(|_| ())
 }
 
 /// The genre and input of `GENRE INPUT`, or of a lone `INPUT` that is a URL naming its genre.
