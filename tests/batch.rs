@@ -23,6 +23,11 @@ const EXPECTED: &[(&str, &str)] = &[
     ("heyawake/edge_multiple_17x17.url", "multiple"),
     ("heyawake/edge_none_10x10.url", "none"),
     ("heyawake/lshape_4x6.txt", "unique"),
+    // Planted until no second solution was left (SOURCE.md), checked by cspuz too.
+    ("heyawake/planted_11x11_s1.url", "unique"),
+    ("heyawake/planted_11x11_s2.url", "unique"),
+    ("heyawake/planted_11x11_s3.url", "unique"),
+    ("heyawake/planted_11x11_s4.url", "unique"),
     ("heyawake/pzprjs_6x6.url", "unique"),
     ("heyawake/seed004.grid.txt", "unique"),
     ("heyawake/seed004.txt", "unique"),
@@ -211,8 +216,8 @@ fn a_list_on_standard_input_is_read_with_inputs_from_dash() {
             "https://puzz.link/p?heyawake/6/6/aa66aapv0fu0g2i3k"
         ]
     );
-    assert_eq!(lines.len(), 2 + 12, "the folder's twelve puzzles follow");
-    assert_eq!(summary["inputs"], 14);
+    assert_eq!(lines.len(), 2 + 16, "the folder's sixteen puzzles follow");
+    assert_eq!(summary["inputs"], 18);
     // Standard input is one puzzle or the list, never both.
     let out = puzzlec_with_input(&["solve", "heyawake", "-", "--inputs-from", "-"], "");
     assert_eq!(out.status.code(), Some(2));
