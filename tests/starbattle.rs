@@ -115,14 +115,15 @@ fn the_15x15_three_star_is_unique_on_sat_and_mip() {
 #[test]
 fn planted_instances_are_unique_and_their_solution_keeps_the_rules() {
     // Made by benches/plant_starbattle.py and called unique by cspuz; here two encodings on
-    // two solvers agree on the 15×15 (the 20×20 takes one, to keep the debug suite quick).
+    // two solvers agree on the 15×15 (the bigger ones take one, to keep the debug suite quick).
     let p = model("planted_15x15_3.url");
     let (v1, a) = solve_checked(&p, "batsat", "touching=windows", Mode::Unique);
     let (v2, b) = solve_checked(&p, "varisat", "touching=pairs,card=seq", Mode::Unique);
     assert_eq!((v1, v2, &a), (Verdict::Unique, Verdict::Unique, &b));
-    let p = model("planted_20x20_4.url");
-    let (verdict, _) = solve_checked(&p, "batsat", "touching=windows", Mode::Unique);
-    assert_eq!(verdict, Verdict::Unique);
+    for name in ["planted_20x20_4.url", "gen_25x25_5_s1.url"] {
+        let (verdict, _) = solve_checked(&model(name), "batsat", "touching=windows", Mode::Unique);
+        assert_eq!(verdict, Verdict::Unique, "{name}");
+    }
 }
 
 #[test]

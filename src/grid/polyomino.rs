@@ -117,27 +117,36 @@ pub fn placements(
     shape: &Polyomino,
     allowed: impl Fn(Cell) -> bool,
 ) -> Vec<Placement> {
+    let whole = (0..grid.height, 0..grid.width);
+    placements_in_box(grid, shape, whole, allowed)
+}
+
+/// [`placements`] with the pieces' cells inside `rows` × `cols` (a region's bounding box: a
+/// room's placements need not be looked for over the whole grid).
+fn placements_in_box(
+    grid: &Grid,
+    shape: &Polyomino,
+    (rows, cols): (std::ops::Range<usize>, std::ops::Range<usize>),
+    allowed: impl Fn(Cell) -> bool,
+) -> Vec<Placement> {
     let mut out = Vec::new();
     for (index, orientation) in shape.orientations().iter().enumerate() {
         let Some(height) = orientation.iter().map(|&(r, _)| r + 1).max() else {
             continue;
         };
         let width = orientation.iter().map(|&(_, c)| c + 1).max().unwrap_or(0);
-        if height > grid.height || width > grid.width {
+        if height > rows.len() || width > cols.len() {
             continue;
         }
-        for row in 0..=grid.height - height {
-            for col in 0..=grid.width - width {
-                // Offsets in reading order map to raster ids in increasing order: sorted.
-                let cells: Vec<Cell> = orientation
-                    .iter()
-                    .map(|&(dr, dc)| grid.cell(row + dr, col + dc))
-                    .collect();
-                if cells.iter().all(|&c| allowed(c)) {
+        for row in rows.start..=rows.end - height {
+            for col in cols.start..=cols.end - width {
+                let at = |&(dr, dc): &(usize, usize)| grid.cell(row + dr, col + dc);
+                if orientation.iter().all(|o| allowed(at(o))) {
+                    // Offsets in reading order map to raster ids in increasing order: sorted.
                     out.push(Placement {
                         letter: shape.letter,
                         orientation: index,
-                        cells,
+                        cells: orientation.iter().map(at).collect(),
                     });
                 }
             }
@@ -159,6 +168,29 @@ pub fn placements_of_all(
     allowed: impl Fn(Cell) -> bool + Copy,
 ) -> Vec<Placement> {
     let per_piece = pieces.iter().map(|p| placements(grid, p, allowed));
+    per_piece.flatten().collect()
+}
+
+/// Every placement of every piece inside a region (`inside` holds exactly for its `cells`),
+/// piece by piece, in [`placements_of_all`]'s order; only the region's bounding box is searched.
+pub fn placements_within(
+    grid: &Grid,
+    pieces: &[Polyomino],
+    cells: &[Cell],
+    inside: impl Fn(Cell) -> bool + Copy,
+) -> Vec<Placement> {
+    let rcs = || cells.iter().map(|&c| grid.rc(c));
+    let (Some(r0), Some(c0)) = (rcs().map(|x| x.0).min(), rcs().map(|x| x.1).min()) else {
+        return Vec::new();
+    };
+    let (r1, c1) = (
+        rcs().map(|x| x.0).max().unwrap_or(r0),
+        rcs().map(|x| x.1).max().unwrap_or(c0),
+    );
+    let bounds = || (r0..r1 + 1, c0..c1 + 1);
+    let per_piece = pieces
+        .iter()
+        .map(|p| placements_in_box(grid, p, bounds(), inside));
     per_piece.flatten().collect()
 }
 

@@ -8,7 +8,7 @@ pub mod formulate;
 pub mod parse;
 
 use crate::graph::components;
-use crate::grid::polyomino::{free_tetrominoes, identify, placements_of_all, Placement, Polyomino};
+use crate::grid::polyomino::{free_tetrominoes, identify, placements_within, Placement, Polyomino};
 use crate::grid::{Cell, Grid, Rooms};
 
 /// A LITS instance: a grid cut into rooms.
@@ -40,8 +40,8 @@ impl Lits {
     pub fn room_placements(&self) -> Vec<Vec<Placement>> {
         let (pieces, room_of) = (lits_pieces(), &self.rooms.room_of);
         let inside = |r: usize| move |c: Cell| room_of[c] == r;
-        let per_room =
-            (0..self.rooms.len()).map(|r| placements_of_all(&self.grid, &pieces, inside(r)));
+        let per_room = (self.rooms.cells.iter().enumerate())
+            .map(|(r, cells)| placements_within(&self.grid, &pieces, cells, inside(r)));
         per_room.collect()
     }
 

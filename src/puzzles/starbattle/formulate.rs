@@ -4,7 +4,7 @@
 
 use super::{StarBattle, Stars};
 use crate::error::Result;
-use crate::grid::kings::NoTouching;
+use crate::grid::kings::{LineCount, NoTouching};
 use crate::model::{LinExpr, Model};
 use crate::puzzles::{Formulated, Formulation, FormulationKey, Puzzle};
 use crate::render::{Sketch, Symbol};
@@ -12,7 +12,11 @@ use crate::render::{Sketch, Symbol};
 /// Star battle's formulation keys.
 pub fn formulation_keys() -> Vec<FormulationKey> {
     let doc = "how rule 1 (no two stars touch, diagonals included) is encoded";
-    vec![FormulationKey::of::<NoTouching>("touching", doc, "windows")]
+    let lines = "how rule 3 counts the stars of a row or column";
+    vec![
+        FormulationKey::of::<NoTouching>("touching", doc, "windows"),
+        FormulationKey::of::<LineCount>("lines", lines, "pairs"),
+    ]
 }
 
 impl Puzzle for StarBattle {
@@ -28,15 +32,20 @@ impl Puzzle for StarBattle {
         let mut m = Model::new();
         let star = g.answer_bools(&mut m, "star");
         g.add_no_touching(&mut m, &star, formulation.choice("touching"));
-        let lines = g.rows().into_iter().chain(g.columns());
-        for cells in lines.chain(self.rooms.cells.iter().cloned()) {
-            let sum = LinExpr::sum_vars(cells.iter().map(|&c| star[c]));
+        let count = formulation.choice::<LineCount>("lines");
+        let lines = g.rows().into_iter().chain(g.columns()).map(|l| (l, true));
+        let rooms = self.rooms.cells.iter().map(|cells| (cells.clone(), false));
+        for (cells, is_line) in lines.chain(rooms) {
+            let counters = match is_line {
+                true => g.line_counters(&mut m, &star, &cells, count),
+                false => cells.iter().map(|&c| star[c]).collect(),
+            };
             let name = format!(
                 "stars of {}..{}",
                 g.name(cells[0]),
                 g.name(cells[cells.len() - 1])
             );
-            m.add(name, sum.eq(self.stars as i64));
+            m.add(name, LinExpr::sum_vars(counters).eq(self.stars as i64));
         }
         let decode = move |a: &crate::model::Assignment| star.iter().map(|&v| a.bool(v)).collect();
         Ok(Formulated {
