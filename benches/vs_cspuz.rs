@@ -175,7 +175,11 @@ fn main() {
                 solve.extend(&solve_args);
                 let (s, v) = timed(ours, &solve, limit).expect("puzzlec finishes");
                 mine.push(s);
+                // `no solution` may carry the precheck's reason after a colon.
                 verdict = v.replace("no solution", "none");
+                if verdict.starts_with("none:") {
+                    verdict = "none".to_string();
+                }
                 if peer_verdict
                     .as_deref()
                     .is_some_and(|v| !VERDICTS.contains(&v))

@@ -1073,13 +1073,21 @@ fn compare(
         plans.push((input, specs_for(&puzzle.keys())?, backend_names, natives));
     }
     // Every cell up front, so the plan (and its worst case) is known before the first run. A
-    // native search has no formulation: one row per input is enough.
+    // native search has no formulation: one row per input is enough. A propagator runs inside
+    // batsat only: when the formulations are enumerated, other backends leave it out rather
+    // than print their refusal (asked for with -f, the refusal is shown).
+    let enumerated = formulations.is_empty() || formulations == ["all"];
+    let runs_spec = |spec: &str, b: &str| {
+        let propagated = spec.split(',').any(|kv| kv.ends_with("=propagator"));
+        !(enumerated && propagated) || backend::runs_propagators(b)
+    };
     let cells: Vec<(&String, &String, &String, bool)> = (plans.iter())
         .flat_map(|(input, specs, backend_names, natives)| {
             specs.iter().enumerate().flat_map(move |(i, spec)| {
                 (backend_names.iter())
                     .map(move |b| (*input, spec, b, natives.contains(&b.as_str())))
                     .filter(move |&(_, _, _, native)| !native || i == 0)
+                    .filter(move |&(_, spec, b, _)| runs_spec(spec, b))
             })
         })
         .collect();

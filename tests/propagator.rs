@@ -1,15 +1,22 @@
-//! `connectivity=propagator` (batsat's theory interface) end to end: every shipped model of a
-//! genre with a connectivity key that has a published answer solves to it, the large generated
-//! ones are unique with the same solution as the lazy cuts, and every other backend, and export,
-//! refuse it with a message.
+//! `connectivity=propagator` and `loop=propagator` (batsat's theory interface) end to end:
+//! every shipped model of a genre with a connectivity or loop key that has a published answer
+//! solves to it, the large generated ones are unique with the same solution as the lazy cuts, and
+//! every other backend, and export, refuse it with a message.
 
 mod common;
 use common::*;
 
 use std::path::Path;
 
-/// The genres whose formulations have the core's `connectivity` key.
-const GENRES: [&str; 4] = ["heyawake", "hitori", "lits", "nurikabe"];
+/// The genres whose formulations have the core's `connectivity` or `loop` key, with the key.
+const GENRES: [(&str, &str); 6] = [
+    ("heyawake", "connectivity"),
+    ("hitori", "connectivity"),
+    ("lits", "connectivity"),
+    ("nurikabe", "connectivity"),
+    ("slitherlink", "loop"),
+    ("masyu", "loop"),
+];
 
 /// The shipped inputs (`.url` or `.txt` beside a `.answer` of the same stem) of a genre.
 fn answered(genre: &str) -> Vec<(String, String)> {
@@ -40,31 +47,44 @@ fn solve(genre: &str, input: &str, spec: &str) -> (Option<i32>, String) {
 }
 
 #[test]
-fn every_published_answer_of_a_connectivity_genre_comes_out_of_the_propagator() {
+fn every_published_answer_of_a_connectivity_or_loop_genre_comes_out_of_the_propagator() {
     let mut checked = 0;
-    for genre in GENRES {
+    for (genre, key) in GENRES {
         for (input, answer) in answered(genre) {
-            let (code, out) = solve(genre, &input, "connectivity=propagator");
+            let (code, out) = solve(genre, &input, &format!("{key}=propagator"));
             let rows: Vec<&str> = answer.lines().filter(|l| !l.trim().is_empty()).collect();
             assert_eq!(code, Some(0), "{input}: {out}");
             assert_eq!(out, format!("{}\n\nunique\n", rows.join("\n")), "{input}");
             checked += 1;
         }
     }
-    // heyawake 4, hitori 3, lits 2, nurikabe 3.
-    assert!(checked >= 12, "only {checked} answers");
+    // heyawake 4, hitori 3, lits 2, nurikabe 3, slitherlink 2, masyu 1.
+    assert!(checked >= 15, "only {checked} answers");
 }
 
 #[test]
-fn generated_30x30_puzzles_are_unique_with_the_solution_of_the_lazy_cuts() {
-    for (genre, input) in [
-        ("hitori", "models/hitori/gen_30x30_s1.url"),
-        ("nurikabe", "models/nurikabe/gen_30x30_s1_max9.url"),
+fn large_puzzles_are_unique_with_the_solution_of_the_lazy_cuts() {
+    for (genre, key, input) in [
+        ("hitori", "connectivity", "models/hitori/gen_30x30_s1.url"),
+        (
+            "nurikabe",
+            "connectivity",
+            "models/nurikabe/gen_30x30_s1_max9.url",
+        ),
+        (
+            "slitherlink",
+            "loop",
+            "models/slitherlink/puzsq_15330_17x17.url",
+        ),
     ] {
-        let (code, prop) = solve(genre, input, "connectivity=propagator");
+        let (code, prop) = solve(genre, input, &format!("{key}=propagator"));
         assert_eq!(code, Some(0), "{input}: {prop}");
         assert!(prop.ends_with("\nunique\n"), "{input}: {prop}");
-        assert_eq!(prop, solve(genre, input, "connectivity=lazy").1, "{input}");
+        assert_eq!(
+            prop,
+            solve(genre, input, &format!("{key}=lazy")).1,
+            "{input}"
+        );
     }
 }
 

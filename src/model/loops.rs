@@ -5,7 +5,9 @@
 //! cells and pairs of adjacent cells: both are an [`EdgeGraph`] on the caller's ids.
 
 use super::active::{add_clause, clause_of};
-use super::connectivity::{add_flow, add_tree, root_choice, Link, Net};
+use super::connectivity::{
+    add_connected, add_flow, add_tree, root_choice, ConnectivityEncoding, Link, Net, NodeGraph,
+};
 use super::{
     Active, Assignment, Cut, Justification, LazyConstraint, LinExpr, Meaning, Model,
     NamedConstraint,
@@ -24,6 +26,9 @@ pub enum LoopEncoding {
     Tree,
     /// The root sends one unit of flow to every node on the loop along used edges.
     Flow,
+    /// Degree 0 or 2 up front; "the used edges are connected" left to a propagator inside the
+    /// SAT solver's search (batsat only), over the line graph (edges meeting at a node).
+    Propagator,
 }
 
 impl crate::formulation::Choice for LoopEncoding {
@@ -40,12 +45,17 @@ impl crate::formulation::Choice for LoopEncoding {
             "flow",
             "complete: degree 0 or 2 and single-commodity flow over used edges (MIP only)",
         ),
+        Value::lazy(
+            "propagator",
+            "degree 0 or 2 up front, connectivity by a propagator inside batsat's search (batsat only)",
+        ),
     ];
     fn from_name(name: &str) -> Option<Self> {
         match name {
             "lazy" => Some(LoopEncoding::Lazy),
             "tree" => Some(LoopEncoding::Tree),
             "flow" => Some(LoopEncoding::Flow),
+            "propagator" => Some(LoopEncoding::Propagator),
             _ => None,
         }
     }
@@ -178,6 +188,30 @@ pub fn add_single_loop(
             on: on.clone(),
             root,
         }),
+        LoopEncoding::Propagator => {
+            // With degree 0 or 2 everywhere, the used edges form one loop exactly when they are
+            // connected, that is when they are connected nodes of the line graph (two edges
+            // adjacent when they meet at a node).
+            let mut meet = Vec::new();
+            for edges in &inc {
+                for (i, &e) in edges.iter().enumerate() {
+                    meet.extend(edges[i + 1..].iter().map(|&f| (e, f)));
+                }
+            }
+            let edge_name = |e: usize| {
+                let (a, b) = graph.edges[e];
+                format!("{}-{}", graph.names[a], graph.names[b])
+            };
+            let line_graph =
+                NodeGraph::new(graph.used.iter().copied(), &meet).with_names(edge_name);
+            add_connected(
+                model,
+                name,
+                &line_graph,
+                None,
+                ConnectivityEncoding::Propagator,
+            );
+        }
         LoopEncoding::Tree | LoopEncoding::Flow => {
             let is_root = root_choice(model, name, &graph.names, &on, root);
             let links: Vec<Link> = inc
@@ -529,7 +563,13 @@ mod tests {
             let valid = p.brute(guard);
             loops_seen += valid.len();
             let what = format!("case {case}: {h}x{w} {guard:?}");
-            for enc in [LoopEncoding::Lazy, LoopEncoding::Tree, LoopEncoding::Flow] {
+            let encodings = [
+                LoopEncoding::Lazy,
+                LoopEncoding::Tree,
+                LoopEncoding::Flow,
+                LoopEncoding::Propagator,
+            ];
+            for enc in encodings {
                 if enc == LoopEncoding::Flow && h * w > 9 {
                     continue; // integer flows as CNF: bigger graphs take minutes to enumerate
                 }
@@ -538,7 +578,7 @@ mod tests {
                 if enc == LoopEncoding::Lazy {
                     check_lazy(&m, p.masks(), |mask| p.assignment(&m, &on, mask), &valid);
                 } else {
-                    assert!(m.is_complete());
+                    assert_eq!(m.is_complete(), enc != LoopEncoding::Propagator);
                     assert_eq!(
                         satisfiable_projections(&m, &p.vars),
                         valid,
@@ -729,7 +769,11 @@ mod tests {
         let mut rng = Rng::new(17);
         for _ in 0..6 {
             let instance = slitherlink_like(&mut rng, 10, 10);
-            for enc in [LoopEncoding::Lazy, LoopEncoding::Tree] {
+            for enc in [
+                LoopEncoding::Lazy,
+                LoopEncoding::Tree,
+                LoopEncoding::Propagator,
+            ] {
                 let rounds = solve_slitherlink_like((10, 10), &instance, enc, "batsat");
                 assert!(rounds <= 50, "{enc:?}: {rounds} cut rounds");
             }

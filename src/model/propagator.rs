@@ -73,6 +73,18 @@ pub struct Inference {
 
 const NONE: usize = usize::MAX;
 
+/// The next stamp of a set of marks (a node is marked when its mark equals the stamp), clearing
+/// the marks when the stamps wrap around.
+fn next_stamp(stamp: u32, marks: &mut [u32]) -> u32 {
+    match stamp.wrapping_add(1) {
+        0 => {
+            marks.fill(0);
+            1
+        }
+        next => next,
+    }
+}
+
 /// The search tree of the last full check that [`ConnectedPropagator::check_changes`] builds
 /// on: its root (an active node), whether articulation points are inferred, and the region's
 /// nodes that turned inactive since.
@@ -92,7 +104,8 @@ struct Tree {
 ///   non-inactive nodes) separates two active nodes, because of the inactive border of the
 ///   smaller side.
 ///
-/// Each check recomputes from scratch in time linear in the graph (plus the reasons).
+/// A full check takes time linear in the graph; [`ConnectedPropagator::check_changes`] builds
+/// on the last one with local searches around the nodes that changed.
 #[derive(Clone, Debug)]
 pub struct ConnectedPropagator {
     /// Neighbours of node v: `nbr[start[v]..start[v + 1]]` (compressed rows).
@@ -223,7 +236,7 @@ impl ConnectedPropagator {
         if let Some(t) = (0..self.len()).find(|&v| state[v] == NodeState::Active && !self.seen(v)) {
             self.conflict.push(NodeFact::on(s));
             self.conflict.push(NodeFact::on(t));
-            self.separator_from(t, state);
+            self.separator_from(s, t, state);
             return false;
         }
         self.force_unreachable_inactive(s, state);
@@ -287,7 +300,7 @@ impl ConnectedPropagator {
     /// `fresh` among them): see [`Self::split_around`]. `None` when a cluster's searches
     /// cannot tell; else false on a conflict.
     fn split_locally(&mut self, root: usize, fresh: &[usize], state: &[NodeState]) -> Option<bool> {
-        self.cluster_epoch = self.cluster_epoch.wrapping_add(1).max(1);
+        self.cluster_epoch = next_stamp(self.cluster_epoch, &mut self.cluster);
         let epoch = self.cluster_epoch;
         let mut cluster = Vec::new();
         for &r in fresh {
@@ -330,7 +343,7 @@ impl ConnectedPropagator {
         removed: &[usize],
         state: &[NodeState],
     ) -> Option<bool> {
-        self.wall_epoch = self.wall_epoch.wrapping_add(1).max(1);
+        self.wall_epoch = next_stamp(self.wall_epoch, &mut self.wall);
         let target = self.wall_epoch; // marks the neighbours to join, in `wall`
         let mut targets = Vec::new();
         for &v in removed {
@@ -436,11 +449,7 @@ impl ConnectedPropagator {
     }
 
     fn next_epoch(&mut self) {
-        self.epoch = self.epoch.wrapping_add(1);
-        if self.epoch == 0 {
-            self.mark.fill(0);
-            self.epoch = 1;
-        }
+        self.epoch = next_stamp(self.epoch, &mut self.mark);
     }
 
     /// Depth-first search over the non-inactive nodes from `s` (lowlink, subtree sizes,
@@ -504,11 +513,7 @@ impl ConnectedPropagator {
     /// Marks as the wall the inactive neighbours of `nodes` (a region of non-inactive nodes;
     /// its other neighbours, if any, are marked by the caller).
     fn mark_border(&mut self, nodes: impl Iterator<Item = usize>, state: &[NodeState]) {
-        self.wall_epoch = self.wall_epoch.wrapping_add(1);
-        if self.wall_epoch == 0 {
-            self.wall.fill(0);
-            self.wall_epoch = 1;
-        }
+        self.wall_epoch = next_stamp(self.wall_epoch, &mut self.wall);
         let epoch = self.wall_epoch;
         for v in nodes {
             for k in self.start[v]..self.start[v + 1] {
@@ -562,11 +567,7 @@ impl ConnectedPropagator {
     /// enters through one of the others, so they separate it, found in time linear in the
     /// side rather than the graph (a shaded cell inside an unshaded region is such a hole).
     fn push_side_border(&mut self, side: &[usize], state: &[NodeState]) {
-        self.side_epoch = self.side_epoch.wrapping_add(1);
-        if self.side_epoch == 0 {
-            self.side.fill(0);
-            self.side_epoch = 1;
-        }
+        self.side_epoch = next_stamp(self.side_epoch, &mut self.side);
         let epoch = self.side_epoch;
         for &v in side {
             self.side[v] = epoch;
@@ -591,12 +592,39 @@ impl ConnectedPropagator {
         }
     }
 
-    /// Adds to the conflict the part of the reached region's inactive border that `t` sees.
-    fn separator_from(&mut self, t: usize, state: &[NodeState]) {
+    /// Adds to the conflict the smaller of two minimal separators between the reached region
+    /// (of `s`) and `t`: the part of the region's inactive border that `t` sees, or the part of
+    /// the border of `t`'s own region that `s` sees. A shorter clause prunes more.
+    fn separator_from(&mut self, s: usize, t: usize, state: &[NodeState]) {
         let order = std::mem::take(&mut self.order);
         self.mark_border(order.iter().copied(), state);
         self.order = order;
+        let from = self.conflict.len();
         self.push_wall_seen_from(t, state, true);
+        let seen_from_t = self.conflict.split_off(from);
+        // The region of `t`: its non-inactive nodes (in `queue` after the search).
+        self.next_epoch();
+        let epoch = self.epoch;
+        let mut region = vec![t];
+        self.mark[t] = epoch;
+        let mut i = 0;
+        while i < region.len() {
+            let v = region[i];
+            i += 1;
+            for k in self.start[v]..self.start[v + 1] {
+                let u = self.nbr[k];
+                if state[u] != NodeState::Inactive && self.mark[u] != epoch {
+                    self.mark[u] = epoch;
+                    region.push(u);
+                }
+            }
+        }
+        self.mark_border(region.iter().copied(), state);
+        self.push_wall_seen_from(s, state, true);
+        if self.conflict.len() - from >= seen_from_t.len() {
+            self.conflict.truncate(from);
+            self.conflict.extend(seen_from_t);
+        }
     }
 
     /// Every open node outside the region of `s` is inactive: its own region of non-inactive
@@ -922,7 +950,8 @@ mod tests {
         assert!(!p.check(&[Active, Open, Inactive, Inactive, Active], true));
         let mut facts = p.conflict().to_vec();
         facts.sort_by_key(|f| f.node);
-        // Node 3 is inactive too but not needed: node 2 alone separates 0 from 4.
+        // Nodes 2 and 3 are both inactive, but either alone separates 0 from 4 (on a tie the
+        // part of the border of 0's region that 4 sees is kept).
         assert_eq!(
             facts,
             [NodeFact::on(0), NodeFact::off(2), NodeFact::on(4)].to_vec()

@@ -180,7 +180,11 @@ mod tests {
                 .collect();
             solutions += brute.len();
             empty += usize::from(brute.is_empty());
-            let mut runs = vec![("varisat", "loop=lazy"), ("batsat", "loop=tree")];
+            let mut runs = vec![
+                ("varisat", "loop=lazy"),
+                ("batsat", "loop=tree"),
+                ("batsat", "loop=propagator"),
+            ];
             if h * w <= 9 {
                 runs.push(("microlp", "loop=flow"));
             }
