@@ -491,6 +491,14 @@ pub fn solve_puzzle<P: Puzzle>(p: &P, opts: &SolveOptions) -> Result<Report<P::S
     if native {
         return solve_natively(p, opts, stats, total, deadline);
     }
+    // A certificate needs a proof from a solver, so deduction alone does not answer --certify.
+    if !opts.certify {
+        let start = Instant::now();
+        if let Some((solution, deduction)) = p.deduced(&formulation)? {
+            stats.seconds_formulate = start.elapsed().as_secs_f64();
+            return solved_by_deduction(p, opts, solution, deduction, stats, total);
+        }
+    }
     let start = Instant::now();
     let mut formulated = p.formulate(&formulation)?;
     formulated
@@ -739,6 +747,36 @@ fn finish_report<P: Puzzle>(
         certificate_files: None,
         stats,
     }
+}
+
+/// The report of a puzzle whose deductions fixed every cell: its one solution, verified like any
+/// other, and no solver call (the stats name the deduction in place of the backend).
+fn solved_by_deduction<P: Puzzle>(
+    p: &P,
+    opts: &SolveOptions,
+    solution: P::Solution,
+    deduction: &str,
+    mut stats: Stats,
+    total: Instant,
+) -> Result<Report<P::Solution>> {
+    let start = Instant::now();
+    verify_from(p, deduction, &solution)?;
+    stats.seconds_verify = start.elapsed().as_secs_f64();
+    if let Some(progress) = &opts.progress {
+        progress.record(p, &solution);
+    }
+    stats.backend = format!("none ({deduction} decided every cell)");
+    stats.seconds_total = total.elapsed().as_secs_f64();
+    let verdict = verdict_of(1, opts.mode, true, false);
+    Ok(finish_report(
+        p,
+        opts.mode,
+        verdict,
+        vec![solution],
+        Vec::new(),
+        None,
+        stats,
+    ))
 }
 
 /// Runs one of the genre's native solvers (no model; the precheck has passed): same modes, same

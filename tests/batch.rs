@@ -51,6 +51,7 @@ const EXPECTED: &[(&str, &str)] = &[
     ("starbattle/edge_multiple_4x4.txt", "multiple"),
     ("starbattle/edge_none_3_rooms.txt", "none"),
     ("starbattle/edge_none_4x4.txt", "none"),
+    ("starbattle/gen_25x25_5_s1.url", "unique"),
     ("starbattle/noqx_15x15_3.url", "unique"),
     ("starbattle/planted_15x15_3.url", "unique"),
     ("starbattle/planted_20x20_4.url", "unique"),

@@ -171,7 +171,7 @@ fn option_names_are_the_same_on_every_verb() {
     ] {
         let help = stdout(&puzzlec(&verb));
         assert!(help.contains("-b, --backend"), "{verb:?}: {help}");
-        assert!(help.contains("[default: varisat]"), "{verb:?}: {help}");
+        assert!(help.contains("[default: batsat]"), "{verb:?}: {help}");
     }
     let help = stdout(&puzzlec(&["skeleton", "generate", "--help"]));
     assert!(help.contains("-f, --formulation"), "{help}");

@@ -86,11 +86,33 @@ fn dfa_needs_no_decisions_on_line_solvable_puzzles() {
     // line-solvable puzzles are solved (and their uniqueness proved) without a decision.
     for &(name, solvable) in SURVEY.iter().filter(|s| s.1) {
         let p = load(name);
-        let r = solve_unique(&p, "batsat", "line=dfa");
+        let r = solve_unique(&p, "batsat", "line=dfa,pre=none");
         assert_eq!(r.verdict, Verdict::Unique);
         assert!(solvable);
         assert_eq!(r.stats.decisions, Some(0), "{name}");
     }
+}
+
+#[test]
+fn line_solvable_puzzles_need_no_solver_call_under_pre_line() {
+    // Line logic's deductions follow from the clues, so a grid it fixes completely is the one
+    // solution: the default `pre=line` answers without a model, and the model-based run with
+    // `pre=none` finds the same grid and proves it unique on its own.
+    for &(name, _) in SURVEY.iter().filter(|s| s.1) {
+        let p = load(name);
+        let deduced = solve_unique(&p, "varisat", "");
+        assert_eq!(deduced.verdict, Verdict::Unique, "{name}");
+        assert_eq!(deduced.stats.solver_calls, 0, "{name}");
+        assert!(deduced.stats.backend.contains("line logic"), "{name}");
+        let searched = solve_unique(&p, "varisat", "pre=none");
+        assert_eq!(searched.verdict, Verdict::Unique, "{name}");
+        assert!(searched.stats.solver_calls > 0, "{name}");
+        assert_eq!(deduced.solutions, searched.solutions, "{name}");
+    }
+    // Not line-solvable: the solver runs.
+    let hard = SURVEY.iter().find(|s| !s.1).unwrap().0;
+    let r = solve_unique(&load(hard), "varisat", "");
+    assert!(r.stats.solver_calls > 0, "{hard}");
 }
 
 #[test]

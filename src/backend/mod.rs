@@ -70,8 +70,9 @@ pub struct BackendInfo {
     pub available: bool,
 }
 
-/// The backend every verb uses unless told otherwise.
-pub const DEFAULT: &str = "varisat";
+/// The backend every verb uses unless told otherwise: batsat, measured the faster of the two
+/// embedded SAT solvers on published heyawake and nonograms and on every toolkit genre's models.
+pub const DEFAULT: &str = "batsat";
 
 /// Every backend this build knows, and whether each can run here.
 pub fn backends() -> Vec<BackendInfo> {

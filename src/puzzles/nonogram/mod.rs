@@ -318,6 +318,25 @@ impl crate::puzzles::Puzzle for Nonogram {
         })
     }
 
+    fn deduced(
+        &self,
+        formulation: &crate::puzzles::Formulation,
+    ) -> crate::Result<Option<(Grid, &'static str)>> {
+        if formulation.get("pre") != "line" {
+            return Ok(None);
+        }
+        logic::check_budget(self)?;
+        let logic = logic::line_logic(self);
+        let decided = |row: &Vec<line::Cell>| row.iter().all(|&c| c != line::Cell::Unknown);
+        if logic.contradiction || !logic.cells.iter().all(decided) {
+            return Ok(None);
+        }
+        let grid = (logic.cells.iter())
+            .map(|row| row.iter().map(|&c| c == line::Cell::Filled).collect())
+            .collect();
+        Ok(Some((grid, "line logic")))
+    }
+
     fn verify(&self, solution: &Grid) -> Result<(), String> {
         self.check_grid(solution)
     }
