@@ -220,7 +220,7 @@ fn a_url_comes_back_with_the_published_answer_in_rows_and_picture() {
         )
     );
     assert_eq!(v["solutions"], json!([answer]));
-    assert_eq!(v["stats"]["backend"], "varisat");
+    assert_eq!(v["stats"]["backend"], "batsat");
     let svg = v["svg"].as_str().expect("a picture");
     assert_eq!(answer_cells_of_svg(svg), shaded_in(&answer));
 }
@@ -449,7 +449,7 @@ fn the_genres_list_every_genre_with_its_keys_defaults_and_the_backends() {
     assert_eq!(heyawake["keys"][0]["key"], "connectivity");
     assert_eq!(heyawake["keys"][0]["default"], "lazy");
     assert_eq!(v["core_keys"][0]["key"], "card");
-    assert_eq!(v["default_backend"], "varisat");
+    assert_eq!(v["default_backend"], "batsat");
     assert_eq!(v["limits"]["max_timeout_seconds"], 7.0);
     assert_eq!(v["limits"]["max_body_bytes"], 1 << 20);
 }
