@@ -28,13 +28,14 @@ pub fn add_apart_and_connected(
     small_islands: SmallIslands,
 ) {
     let edges = grid.edges();
+    let names: Vec<String> = (0..grid.len()).map(|v| grid.name(v)).collect();
     for &(a, b) in &edges {
-        let name = format!("no touching {}-{}", grid.name(a), grid.name(b));
+        let name = ["no touching ", &names[a], "-", &names[b]].concat();
         model.add(name, Constraint::clause([!shaded[a], !shaded[b]]));
     }
     let unshaded: Vec<Lit> = shaded.iter().map(|&v| !v).collect();
     let graph =
-        NodeGraph::new(unshaded.iter().map(|&l| l.into()), &edges).with_names(|v| grid.name(v));
+        NodeGraph::new(unshaded.iter().map(|&l| l.into()), &edges).with_names(|v| names[v].clone());
     // Redundant but sound: with no two shaded cells touching at most half the cells are
     // shaded, so a grid of six or more cells keeps at least three unshaded. These are the cuts
     // the lazy loop would otherwise find first, over and over.
