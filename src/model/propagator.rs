@@ -61,8 +61,8 @@ impl NodeFact {
     }
 }
 
-/// A node state that the constraint forces, with the facts that force it (a range of
-/// [`ConnectedPropagator::reasons`]).
+/// A node state that the constraint forces, with the facts that force it (see
+/// [`ConnectedPropagator::reason`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Inference {
     /// What must hold.

@@ -43,7 +43,7 @@ pub fn has_fonts() -> bool {
 const MAX_SIDE: f32 = 4096.0;
 
 /// How much a picture is enlarged: twice, for sharp lines and text on today's screens, less
-/// when that would pass [`MAX_SIDE`].
+/// when that would pass `MAX_SIDE` (4096 px).
 pub fn scale_for(width: f32, height: f32) -> f32 {
     (MAX_SIDE / width.max(height).max(1.0)).min(2.0)
 }

@@ -190,7 +190,7 @@ fn unexpected(col: usize, ch: char) -> Error {
 
 impl Writer {
     /// Writes items as the hex stream, in its shortest form. Fails for a number above
-    /// [`MAX_NUMBER`].
+    /// `MAX_NUMBER`.
     pub fn numbers(&mut self, items: &[Option<Clue>]) -> Result<()> {
         write_with_skips(items, &mut self.body, |_, clue| match clue {
             Clue::Unknown => Ok((".".into(), 0)),

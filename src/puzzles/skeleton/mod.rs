@@ -2,7 +2,7 @@
 //! crossing slots share their letter and given letters are kept.
 //!
 //! Reads top-down like the spec: [`parse`] (grid, words, slots, input checks) → the rules
-//! ([`Skeleton::verify`]) → [`formulate`] (word-per-slot models) → [`generate`] (placement rules
+//! ([`Skeleton::verify_solution`]) → [`formulate`] (word-per-slot models) → [`generate`] (placement rules
 //! and local search for unique puzzles).
 
 pub mod cli;
