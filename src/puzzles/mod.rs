@@ -74,7 +74,10 @@ pub trait Puzzle: Send + Sync {
     /// The whole answer when the deductions the formulation asks for (e.g. nonogram line
     /// logic, `pre=line`) fix every cell, with the deduction's name: such a puzzle has exactly
     /// this one solution, so no model is built and no solver is called.
-    fn deduced(&self, _formulation: &Formulation) -> Result<Option<(Self::Solution, &'static str)>> {
+    fn deduced(
+        &self,
+        _formulation: &Formulation,
+    ) -> Result<Option<(Self::Solution, &'static str)>> {
         Ok(None)
     }
     /// The genre's own solvers that search without a model (e.g. tetromino's `native` exact
