@@ -760,4 +760,25 @@ mod tests {
             .to_string();
         assert!(e.contains("1 red") && e.contains("1 blue"), "{e}");
     }
+
+    #[test]
+    fn tables_past_the_colour_set_capacity_solve_without_line_logic() {
+        // Background plus 70 colours: line logic steps aside instead of failing.
+        let mut text = String::from("#d\n   0:   #FFFFFF   white\n");
+        for code in ('A'..='Z')
+            .chain('a'..='z')
+            .chain('1'..='9')
+            .chain('α'..='ω')
+            .take(70)
+        {
+            text += &format!("   {code}:*  #FF0000   c{code}\n");
+        }
+        text += ": rows\n1B 1C\n: columns\n1B\n1C\n";
+        let p = parse_g("many.g", &text).unwrap();
+        assert!(p.colours.len() > ColourSet::CAPACITY);
+        assert_eq!(p.line_logic().unwrap(), None);
+        let r = solve_puzzle(&p, &SolveOptions::new("batsat", "pre=line", Mode::Unique)).unwrap();
+        assert_eq!(r.verdict, Verdict::Unique);
+        assert_eq!(p.render(&r.solutions[0]), vec!["BC"]);
+    }
 }
