@@ -352,19 +352,24 @@ fn native_search_agrees_with_sat_where_backtracking_is_quick() {
 #[test]
 fn colour_puzzles_are_unique_and_verified_on_both_sat_backends() {
     use puzzlec::puzzles::nonogram::colour::parse_g;
-    // The two colour puzzles of nonogram_data: unique per its README (pbnsolve 1.10).
+    // The two colour puzzles of nonogram_data: unique per its README (pbnsolve 1.10), with and
+    // without colour line logic (which decides them completely: no solver call).
     for name in ["webpbn-color-00047.g", "webpbn-color-00220.g"] {
         let path = format!("{DATA}/color/{name}");
         let p = parse_g(&path, &std::fs::read_to_string(&path).unwrap()).unwrap();
         let mut grids = Vec::new();
         for backend in ["varisat", "batsat"] {
-            let r = solve_puzzle(&p, &SolveOptions::new(backend, "", Mode::Unique)).unwrap();
-            assert_eq!(r.verdict, Verdict::Unique, "{name} {backend}");
-            // Clues recomputed from the grid, independently of the model.
-            assert_eq!(p.check(&r.solutions[0]), Ok(()), "{name}");
-            grids.push(r.solutions[0].clone());
+            for pre in ["pre=line", "pre=none"] {
+                let r = solve_puzzle(&p, &SolveOptions::new(backend, pre, Mode::Unique)).unwrap();
+                assert_eq!(r.verdict, Verdict::Unique, "{name} {backend} {pre}");
+                // Clues recomputed from the grid, independently of the model.
+                assert_eq!(p.check(&r.solutions[0]), Ok(()), "{name}");
+                let deduced = r.stats.backend.contains("line logic");
+                assert_eq!(deduced, pre == "pre=line", "{name} {backend} {pre}");
+                grids.push(r.solutions[0].clone());
+            }
         }
-        assert_eq!(grids[0], grids[1], "{name}");
+        assert!(grids.iter().all(|g| *g == grids[0]), "{name}");
         let colours: std::collections::BTreeSet<usize> =
             grids[0].iter().flatten().copied().collect();
         assert_eq!(
@@ -373,6 +378,113 @@ fn colour_puzzles_are_unique_and_verified_on_both_sat_backends() {
             "{name}: every colour of the table is used"
         );
     }
+}
+
+const COLOUR_TABLE: &str =
+    "#d\n   0:   #FFFFFF   white\n   r:*  #FF0000   red\n   u:@  #4040FF   blue\n";
+
+#[test]
+fn a_colour_puzzle_with_two_solutions_stays_multiple_with_and_without_line_logic() {
+    use puzzlec::puzzles::nonogram::colour::parse_g;
+    // `r.u` / `.ru` and `.ru` / `r.u`: the red diagonal can go either way, the blue column is
+    // fixed. Line logic decides only the blue column, so the solver sees the rest.
+    let text = format!("{COLOUR_TABLE}: rows\n1r 1u\n1r 1u\n: columns\n1r\n1r\n2u\n");
+    let p = parse_g("two.g", &text).unwrap();
+    for backend in ["varisat", "batsat"] {
+        for pre in ["pre=line", "pre=none"] {
+            let r = solve_puzzle(&p, &SolveOptions::new(backend, pre, Mode::Unique)).unwrap();
+            assert_eq!(r.verdict, Verdict::Multiple, "{backend} {pre}");
+            assert_ne!(r.solutions[0], r.solutions[1]);
+            for g in &r.solutions {
+                assert_eq!(p.check(g), Ok(()));
+            }
+        }
+    }
+}
+
+/// How many colourings of a `width`×`height` grid with `colours` colours (background
+/// included) match the clues, up to 2: every grid tried.
+fn count_colourings(p: &puzzlec::puzzles::nonogram::colour::ColourNonogram) -> usize {
+    let cells = p.width * p.height;
+    let m = p.colours.len();
+    let mut found = 0;
+    for code in 0..m.pow(cells as u32) {
+        let mut rest = code;
+        let grid: Vec<Vec<usize>> = (0..p.height)
+            .map(|_| {
+                (0..p.width)
+                    .map(|_| {
+                        let c = rest % m;
+                        rest /= m;
+                        c
+                    })
+                    .collect()
+            })
+            .collect();
+        if p.check(&grid).is_ok() {
+            found += 1;
+            if found == 2 {
+                break;
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn random_small_colour_puzzles_get_the_brute_force_verdict_with_and_without_line_logic() {
+    use puzzlec::puzzles::nonogram::colour::{clue_of, parse_g};
+    // Random 3×3 pictures in white, red and blue (a fixed seed); every grid is tried for the
+    // expected verdict. Many are not line-solvable, so the narrowed model does the work.
+    let mut state: u64 = 0x5eed_c010;
+    let mut next = || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let (mut multiple, mut solver_needed) = (0, 0);
+    for _ in 0..40 {
+        let picture: Vec<Vec<usize>> = (0..3)
+            .map(|_| (0..3).map(|_| (next() % 3) as usize).collect())
+            .collect();
+        let write = |clue: Vec<puzzlec::puzzles::nonogram::colour::Block>| {
+            let codes = ['0', 'r', 'u'];
+            let tokens: Vec<String> = clue
+                .iter()
+                .map(|b| format!("{}{}", b.length, codes[b.colour]))
+                .collect();
+            if tokens.is_empty() {
+                "0".to_string()
+            } else {
+                tokens.join(" ")
+            }
+        };
+        let mut text = format!("{COLOUR_TABLE}: rows\n");
+        for row in &picture {
+            text += &(write(clue_of(row)) + "\n");
+        }
+        text += ": columns\n";
+        for c in 0..3 {
+            let column: Vec<usize> = picture.iter().map(|row| row[c]).collect();
+            text += &(write(clue_of(&column)) + "\n");
+        }
+        let p = parse_g("random.g", &text).unwrap();
+        let expected = match count_colourings(&p) {
+            1 => Verdict::Unique,
+            _ => Verdict::Multiple,
+        };
+        multiple += usize::from(expected == Verdict::Multiple);
+        for pre in ["pre=line", "pre=none"] {
+            let r = solve_puzzle(&p, &SolveOptions::new("batsat", pre, Mode::Unique)).unwrap();
+            assert_eq!(r.verdict, expected, "{pre}\n{text}");
+            solver_needed += usize::from(pre == "pre=line" && r.stats.backend == "batsat");
+        }
+    }
+    assert!(
+        multiple > 0 && solver_needed > 0,
+        "{multiple} {solver_needed}"
+    );
 }
 
 #[test]

@@ -3,6 +3,8 @@
 //! model is the block-start formulation generalised to colours: one-hot cell colours, one start
 //! per block, order and cover/support clauses.
 
+use super::colour_line::{colour_block_starts, ColourSet};
+use super::logic::{check_colour_budget, colour_line_logic, LogicResult};
 use crate::error::{Error, Result};
 use crate::grid::cell_name;
 use crate::model::{Constraint, Lit, Model, Var};
@@ -258,6 +260,22 @@ fn parse_clue(
 }
 
 impl ColourNonogram {
+    /// Colour line logic to its fixpoint (refused past the memory budget); `None` when the
+    /// table has more colours than line logic handles ([`ColourSet::CAPACITY`]), so the model
+    /// is built without it.
+    pub fn line_logic(&self) -> Result<Option<LogicResult<ColourSet>>> {
+        check_colour_budget(self)?;
+        Ok(colour_line_logic(self))
+    }
+
+    /// The clue of a row or column.
+    pub fn clue(&self, line: super::LineRef) -> &[Block] {
+        match line.kind {
+            super::LineKind::Row => &self.rows[line.index],
+            super::LineKind::Column => &self.columns[line.index],
+        }
+    }
+
     /// Why the clues cannot agree, if the cells of some colour add up differently over the
     /// rows and over the columns.
     pub fn colour_totals_problem(&self) -> Option<String> {
@@ -352,8 +370,12 @@ impl ColourNonogram {
 
     /// The block-start model: `colour[rRcC=k]` one-hot per cell, per line one start per block
     /// (exactly one), same-coloured neighbours a gap apart, a block colours the cells it
-    /// covers, and a coloured cell needs a block of its colour that covers it.
-    pub fn model(&self) -> (Model, Vec<Vec<Vec<Var>>>) {
+    /// covers, and a coloured cell needs a block of its colour that covers it. With `known`
+    /// (the colour sets line logic left, `pre=line`) colours outside a cell's set are unit
+    /// facts `¬colour`, a decided cell is a unit fact, a line whose cells are all decided gets
+    /// no line model (its facts say it all), and the starts of a block are only those of some
+    /// placement of its line.
+    pub fn model(&self, known: Option<&[Vec<ColourSet>]>) -> (Model, Vec<Vec<Vec<Var>>>) {
         let mut model = Model::new();
         let cells: Vec<Vec<Vec<Var>>> = (0..self.height)
             .map(|r| {
@@ -380,25 +402,57 @@ impl ColourNonogram {
                     format!("one colour {}", cell_name(r, c)),
                     Constraint::exactly_one(options.iter().map(|v| v.lit())),
                 );
+                let Some(set) = known.map(|k| k[r][c]) else {
+                    continue;
+                };
+                for (k, var) in options.iter().enumerate() {
+                    let code = self.colours[k].code;
+                    if set.single() == Some(k) {
+                        let name = format!("line logic: {} is {code}", cell_name(r, c));
+                        model.add(name, Constraint::clause([var.lit()]));
+                    } else if !set.contains(k) {
+                        let name = format!("line logic: {} is not {code}", cell_name(r, c));
+                        model.add(name, Constraint::clause([!var.lit()]));
+                    }
+                }
             }
         }
-        for (r, clue) in self.rows.iter().enumerate() {
+        let mut lines = Vec::with_capacity(self.height + self.width);
+        for r in 0..self.height {
             let line: Vec<&[Var]> = cells[r].iter().map(Vec::as_slice).collect();
-            add_line(&mut model, &format!("row {}", r + 1), clue, &line);
+            let sets = known.map(|k| k[r].clone());
+            lines.push((format!("row {}", r + 1), &self.rows[r], line, sets));
         }
-        for (c, clue) in self.columns.iter().enumerate() {
+        for c in 0..self.width {
             let line: Vec<&[Var]> = cells.iter().map(|row| row[c].as_slice()).collect();
-            add_line(&mut model, &format!("column {}", c + 1), clue, &line);
+            let sets = known.map(|k| k.iter().map(|row| row[c]).collect::<Vec<_>>());
+            lines.push((format!("column {}", c + 1), &self.columns[c], line, sets));
+        }
+        for (name, clue, line, sets) in lines {
+            if model.over_budget() {
+                break; // refused by the driver; building the rest would only take time
+            }
+            let starts = match &sets {
+                None => packed_starts(clue, line.len()),
+                Some(sets) if sets.iter().all(|s| s.single().is_some()) => continue,
+                Some(sets) => match colour_block_starts(clue, sets) {
+                    Ok(starts) => starts,
+                    Err(_) => {
+                        let reason = format!("{name}: the clue does not fit the line logic");
+                        super::formulate::add_contradiction(&mut model, &reason);
+                        continue;
+                    }
+                },
+            };
+            add_line(&mut model, &name, clue, &line, &starts);
         }
         (model, cells)
     }
 }
 
-/// One line's blocks over its cells' colour variables.
-fn add_line(model: &mut Model, name: &str, clue: &[Block], cells: &[&[Var]]) {
-    let n = cells.len();
+/// Every start of every block between its left-most and right-most packing.
+fn packed_starts(clue: &[Block], n: usize) -> Vec<Vec<usize>> {
     let gap = |j: usize| usize::from(j + 1 < clue.len() && clue[j].colour == clue[j + 1].colour);
-    // Earliest starts packing left, latest packing right.
     let mut lo = Vec::with_capacity(clue.len());
     let mut at = 0;
     for (j, b) in clue.iter().enumerate() {
@@ -414,12 +468,29 @@ fn add_line(model: &mut Model, name: &str, clue: &[Block], cells: &[&[Var]]) {
         hi[j] = end - clue[j].length;
         end = hi[j];
     }
-    let starts: Vec<Vec<(usize, Var)>> = clue
+    lo.into_iter()
+        .zip(hi)
+        .map(|(lo, hi)| (lo..=hi).collect())
+        .collect()
+}
+
+/// One line's blocks over its cells' colour variables, block `j` starting at one of
+/// `starts[j]`.
+fn add_line(
+    model: &mut Model,
+    name: &str,
+    clue: &[Block],
+    cells: &[&[Var]],
+    starts: &[Vec<usize>],
+) {
+    let gap = |j: usize| usize::from(j + 1 < clue.len() && clue[j].colour == clue[j + 1].colour);
+    let starts: Vec<Vec<(usize, Var)>> = starts
         .iter()
         .enumerate()
-        .map(|(j, _)| {
-            (lo[j]..=hi[j])
-                .map(|p| {
+        .map(|(j, positions)| {
+            positions
+                .iter()
+                .map(|&p| {
                     (
                         p,
                         model.new_bool(format!("{name} block {} at {}", j + 1, p + 1)),
@@ -497,14 +568,31 @@ const COLOUR_LINE_VALUES: &[crate::puzzles::Value] = &[crate::puzzles::Value::co
     "one start per coloured block, order / cover / support clauses",
 )];
 
-/// The formulation keys of colour puzzles: one line model.
-pub fn formulation_keys() -> Vec<FormulationKey> {
-    vec![FormulationKey::new(
+/// The `pre=` values of colour puzzles, as for black-and-white ones.
+const COLOUR_PRE_VALUES: &[crate::puzzles::Value] = &[
+    crate::puzzles::Value::presolved(
         "line",
-        "how a line's clue is encoded (colour puzzles)",
-        COLOUR_LINE_VALUES,
-        "blocks",
-    )]
+        "colour line logic to its fixpoint first: decided cells and excluded colours become unit facts, block starts narrow to those of some placement",
+    ),
+    crate::puzzles::Value::complete("none", "no preprocessing: start ranges from the clues alone"),
+];
+
+/// The formulation keys of colour puzzles: one line model, and line logic first or not.
+pub fn formulation_keys() -> Vec<FormulationKey> {
+    vec![
+        FormulationKey::new(
+            "line",
+            "how a line's clue is encoded (colour puzzles)",
+            COLOUR_LINE_VALUES,
+            "blocks",
+        ),
+        FormulationKey::new(
+            "pre",
+            "preprocessing with the colour line solver",
+            COLOUR_PRE_VALUES,
+            "line",
+        ),
+    ]
 }
 
 impl Puzzle for ColourNonogram {
@@ -515,8 +603,16 @@ impl Puzzle for ColourNonogram {
     fn formulation_keys(&self) -> Vec<FormulationKey> {
         formulation_keys()
     }
-    fn formulate(&self, _formulation: &Formulation) -> Result<Formulated<ColourGrid>> {
-        let (model, cells) = self.model();
+    fn formulate(&self, formulation: &Formulation) -> Result<Formulated<ColourGrid>> {
+        let known = match formulation.get("pre") {
+            "line" => self.line_logic()?,
+            _ => None,
+        };
+        let usable = known.as_ref().filter(|logic| !logic.contradiction);
+        let (mut model, cells) = self.model(usable.map(|logic| &logic.cells[..]));
+        if known.is_some_and(|logic| logic.contradiction) {
+            super::formulate::add_contradiction(&mut model, "line logic finds a contradiction");
+        }
         Ok(Formulated {
             model,
             decode: Box::new(move |a| {
@@ -530,6 +626,21 @@ impl Puzzle for ColourNonogram {
                     .collect()
             }),
         })
+    }
+    fn deduced(&self, formulation: &Formulation) -> Result<Option<(ColourGrid, &'static str)>> {
+        if formulation.get("pre") != "line" {
+            return Ok(None);
+        }
+        let Some(logic) = self.line_logic()? else {
+            return Ok(None);
+        };
+        if !logic.is_solved() {
+            return Ok(None);
+        }
+        let grid = (logic.cells.iter())
+            .map(|row| row.iter().map(|set| set.single().unwrap_or(0)).collect())
+            .collect();
+        Ok(Some((grid, "colour line logic")))
     }
     fn verify(&self, solution: &ColourGrid) -> std::result::Result<(), String> {
         self.check(solution)
@@ -648,5 +759,26 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(e.contains("1 red") && e.contains("1 blue"), "{e}");
+    }
+
+    #[test]
+    fn tables_past_the_colour_set_capacity_solve_without_line_logic() {
+        // Background plus 70 colours: line logic steps aside instead of failing.
+        let mut text = String::from("#d\n   0:   #FFFFFF   white\n");
+        for code in ('A'..='Z')
+            .chain('a'..='z')
+            .chain('1'..='9')
+            .chain('α'..='ω')
+            .take(70)
+        {
+            text += &format!("   {code}:*  #FF0000   c{code}\n");
+        }
+        text += ": rows\n1B 1C\n: columns\n1B\n1C\n";
+        let p = parse_g("many.g", &text).unwrap();
+        assert!(p.colours.len() > ColourSet::CAPACITY);
+        assert_eq!(p.line_logic().unwrap(), None);
+        let r = solve_puzzle(&p, &SolveOptions::new("batsat", "pre=line", Mode::Unique)).unwrap();
+        assert_eq!(r.verdict, Verdict::Unique);
+        assert_eq!(p.render(&r.solutions[0]), vec!["BC"]);
     }
 }

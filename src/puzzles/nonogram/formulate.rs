@@ -97,7 +97,7 @@ fn add_clause(model: &mut Model, name: &str, terms: &[Term]) {
 }
 
 /// Makes the model unsatisfiable, with a readable reason.
-fn add_contradiction(model: &mut Model, reason: &str) {
+pub(super) fn add_contradiction(model: &mut Model, reason: &str) {
     let v = model.new_bool(format!("{reason} (impossible)"));
     model.add(reason, Constraint::clause([v.lit()]));
     model.add(reason, Constraint::clause([!v]));

@@ -1,36 +1,60 @@
 //! Line logic to a fixpoint: solve rows and columns with the complete line solver, only
 //! re-examining lines whose cells changed (a queue of dirty lines).
 
-use super::line::{solve_line, Cell};
-use super::Nonogram;
+use super::colour::ColourNonogram;
+use super::colour_line::{solve_colour_line, ColourSet};
+use super::line::{solve_line, Cell, Contradiction};
+use super::{LineKind, LineRef, Nonogram};
 use crate::budget::Guard;
 use std::collections::VecDeque;
 use std::time::Instant;
 
+/// A cell of a line-logic grid: what line logic narrows (a black-and-white [`Cell`] or a
+/// [`ColourSet`] of a colour nonogram).
+pub trait LogicCell: Copy + Eq {
+    /// Whether only one value is left.
+    fn is_decided(&self) -> bool;
+}
+
+impl LogicCell for Cell {
+    fn is_decided(&self) -> bool {
+        *self != Cell::Unknown
+    }
+}
+
+impl LogicCell for ColourSet {
+    fn is_decided(&self) -> bool {
+        self.single().is_some()
+    }
+}
+
 /// The result of line logic: the partial grid at the fixpoint, or a contradiction.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LogicResult {
-    /// `cells[r][c]`, `Unknown` where line logic could not decide.
-    pub cells: Vec<Vec<Cell>>,
+pub struct LogicResult<C = Cell> {
+    /// `cells[r][c]`, undecided where line logic could not decide.
+    pub cells: Vec<Vec<C>>,
     /// True when some line had no arrangement left (the puzzle has no solution).
     pub contradiction: bool,
     /// How many line-solver calls were made.
     pub line_solves: usize,
 }
 
-impl LogicResult {
+impl<C: LogicCell> LogicResult<C> {
     /// How many cells are decided.
     pub fn decided(&self) -> usize {
         self.cells
             .iter()
             .flatten()
-            .filter(|&&c| c != Cell::Unknown)
+            .filter(|c| c.is_decided())
             .count()
     }
     /// Whether every cell is decided without contradiction (the puzzle is line-solvable).
     pub fn is_solved(&self) -> bool {
-        !self.contradiction && self.cells.iter().flatten().all(|&c| c != Cell::Unknown)
+        !self.contradiction && self.cells.iter().flatten().all(LogicCell::is_decided)
     }
+}
+
+impl LogicResult {
     /// The partial grid as text rows: `#` filled, `.` empty, `?` undecided.
     pub fn rows(&self) -> Vec<String> {
         self.cells
@@ -40,28 +64,121 @@ impl LogicResult {
     }
 }
 
-/// A line of the grid: a row or a column by index.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum LineId {
-    Row(usize),
-    Column(usize),
+/// Line logic to a fixpoint on any kind of cell: `solve` narrows one line (a row or a column
+/// as [`LineRef`]); the lines marked in `row_queued` / `column_queued` start in the queue, and a
+/// line goes back in whenever one of its cells changes.
+pub fn fixpoint<C: LogicCell>(
+    mut cells: Vec<Vec<C>>,
+    mut row_queued: Vec<bool>,
+    mut column_queued: Vec<bool>,
+    mut solve: impl FnMut(LineRef, &[C]) -> Result<Vec<C>, Contradiction>,
+) -> LogicResult<C> {
+    let line = |kind, index| LineRef { kind, index };
+    let mut queue: VecDeque<LineRef> = (0..row_queued.len())
+        .filter(|&r| row_queued[r])
+        .map(|r| line(LineKind::Row, r))
+        .chain(
+            (0..column_queued.len())
+                .filter(|&c| column_queued[c])
+                .map(|c| line(LineKind::Column, c)),
+        )
+        .collect();
+    let mut line_solves = 0;
+    while let Some(id) = queue.pop_front() {
+        line_solves += 1;
+        let current: Vec<C> = match id.kind {
+            LineKind::Row => {
+                row_queued[id.index] = false;
+                cells[id.index].clone()
+            }
+            LineKind::Column => {
+                column_queued[id.index] = false;
+                cells.iter().map(|row| row[id.index]).collect()
+            }
+        };
+        let Ok(solved) = solve(id, &current) else {
+            return LogicResult {
+                cells,
+                contradiction: true,
+                line_solves,
+            };
+        };
+        for (i, (&old, &new)) in current.iter().zip(&solved).enumerate() {
+            if old == new {
+                continue;
+            }
+            match id.kind {
+                LineKind::Row => {
+                    cells[id.index][i] = new;
+                    if !column_queued[i] {
+                        column_queued[i] = true;
+                        queue.push_back(line(LineKind::Column, i));
+                    }
+                }
+                LineKind::Column => {
+                    cells[i][id.index] = new;
+                    if !row_queued[i] {
+                        row_queued[i] = true;
+                        queue.push_back(line(LineKind::Row, i));
+                    }
+                }
+            }
+        }
+    }
+    LogicResult {
+        cells,
+        contradiction: false,
+        line_solves,
+    }
 }
 
 /// Refuses a puzzle whose line logic would pass the memory budget: the line solver's tables
 /// for its longest clue and line, and a few copies of the grid.
 pub fn check_budget(puzzle: &Nonogram) -> crate::Result<()> {
-    let table = |clues: &[super::Clue], n: usize| {
-        let k = clues.iter().map(Vec::len).max().unwrap_or(0) as u64;
-        2 * (k + 1) * (n as u64 + 1)
-    };
-    let tables = table(&puzzle.rows, puzzle.width).max(table(&puzzle.columns, puzzle.height));
-    let grids = 4 * (puzzle.width as u64) * (puzzle.height as u64);
+    let longest = |clues: &[super::Clue]| clues.iter().map(Vec::len).max().unwrap_or(0);
+    let (w, h) = (puzzle.width, puzzle.height);
+    let tables =
+        line_tables(longest(&puzzle.rows), w, 0).max(line_tables(longest(&puzzle.columns), h, 0));
+    let grids = 4 * (w as u64) * (h as u64);
     crate::budget::check(tables + grids, || {
-        format!(
-            "line logic on this {}x{} nonogram",
-            puzzle.width, puzzle.height
-        )
+        format!("line logic on this {w}x{h} nonogram")
     })
+}
+
+/// Bytes of a line solver's tables: two feasibility tables of (blocks + 1) × (cells + 1)
+/// flags, and two counters per colour and cell (the colour solver's fit and cover counts).
+fn line_tables(blocks: usize, cells: usize, colours: usize) -> u64 {
+    let w = cells as u64 + 1;
+    2 * (blocks as u64 + 1) * w + 16 * colours as u64 * w
+}
+
+/// [`check_budget`] for colour line logic: tables with per-colour counts, and grids of
+/// colour sets.
+pub fn check_colour_budget(puzzle: &ColourNonogram) -> crate::Result<()> {
+    let longest = |clues: &[Vec<super::colour::Block>]| clues.iter().map(Vec::len).max();
+    let (w, h, m) = (puzzle.width, puzzle.height, puzzle.colours.len());
+    let tables = line_tables(longest(&puzzle.rows).unwrap_or(0), w, m).max(line_tables(
+        longest(&puzzle.columns).unwrap_or(0),
+        h,
+        m,
+    ));
+    let grids = 4 * 8 * (w as u64) * (h as u64);
+    crate::budget::check(tables + grids, || {
+        format!("line logic on this {w}x{h} colour nonogram")
+    })
+}
+
+/// Colour line logic from a grid where every cell may take every colour, to its fixpoint;
+/// `None` when the colour table has more colours than a [`ColourSet`] holds.
+pub fn colour_line_logic(puzzle: &ColourNonogram) -> Option<LogicResult<ColourSet>> {
+    if puzzle.colours.len() > ColourSet::CAPACITY {
+        return None;
+    }
+    let (h, w) = (puzzle.height, puzzle.width);
+    let cells = vec![vec![ColourSet::all(puzzle.colours.len()); w]; h];
+    Some(fixpoint(cells, vec![true; h], vec![true; w], |id, line| {
+        solve_colour_line(puzzle.clue(id), line)
+    }))
 }
 
 /// Runs line logic from an empty grid to its fixpoint.
@@ -79,63 +196,17 @@ pub fn line_logic_from(puzzle: &Nonogram, cells: Vec<Vec<Cell>>) -> LogicResult 
 /// Line logic to a fixpoint, starting with the marked rows and columns in the queue.
 fn propagate(
     puzzle: &Nonogram,
-    mut cells: Vec<Vec<Cell>>,
-    mut row_queued: Vec<bool>,
-    mut column_queued: Vec<bool>,
+    cells: Vec<Vec<Cell>>,
+    row_queued: Vec<bool>,
+    column_queued: Vec<bool>,
 ) -> LogicResult {
-    let (h, w) = (puzzle.height, puzzle.width);
-    let mut queue: VecDeque<LineId> = (0..h)
-        .filter(|&r| row_queued[r])
-        .map(LineId::Row)
-        .chain((0..w).filter(|&c| column_queued[c]).map(LineId::Column))
-        .collect();
-    let mut line_solves = 0;
-    while let Some(id) = queue.pop_front() {
-        line_solves += 1;
-        let (clue, current): (&[usize], Vec<Cell>) = match id {
-            LineId::Row(r) => {
-                row_queued[r] = false;
-                (&puzzle.rows[r], cells[r].clone())
-            }
-            LineId::Column(c) => {
-                column_queued[c] = false;
-                (&puzzle.columns[c], cells.iter().map(|row| row[c]).collect())
-            }
+    fixpoint(cells, row_queued, column_queued, |id, line| {
+        let clue = match id.kind {
+            LineKind::Row => &puzzle.rows[id.index],
+            LineKind::Column => &puzzle.columns[id.index],
         };
-        let Ok(solved) = solve_line(clue, &current) else {
-            return LogicResult {
-                cells,
-                contradiction: true,
-                line_solves,
-            };
-        };
-        for (i, (&old, &new)) in current.iter().zip(&solved).enumerate() {
-            if old == new {
-                continue;
-            }
-            match id {
-                LineId::Row(r) => {
-                    cells[r][i] = new;
-                    if !column_queued[i] {
-                        column_queued[i] = true;
-                        queue.push_back(LineId::Column(i));
-                    }
-                }
-                LineId::Column(c) => {
-                    cells[i][c] = new;
-                    if !row_queued[i] {
-                        row_queued[i] = true;
-                        queue.push_back(LineId::Row(i));
-                    }
-                }
-            }
-        }
-    }
-    LogicResult {
-        cells,
-        contradiction: false,
-        line_solves,
-    }
+        solve_line(clue, line)
+    })
 }
 
 /// The native solver: line logic, then depth-first search on an undecided cell (filled first),

@@ -4,6 +4,7 @@
 
 pub mod cli;
 pub mod colour;
+pub mod colour_line;
 pub mod formulate;
 pub mod line;
 pub mod logic;
