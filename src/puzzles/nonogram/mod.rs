@@ -328,8 +328,7 @@ impl crate::puzzles::Puzzle for Nonogram {
         }
         logic::check_budget(self)?;
         let logic = logic::line_logic(self);
-        let decided = |row: &Vec<line::Cell>| row.iter().all(|&c| c != line::Cell::Unknown);
-        if logic.contradiction || !logic.cells.iter().all(decided) {
+        if !logic.is_solved() {
             return Ok(None);
         }
         let grid = (logic.cells.iter())
