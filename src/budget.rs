@@ -247,11 +247,19 @@ static EXITING: AtomicBool = AtomicBool::new(false);
 impl CountingAlloc {
     /// Counts `size` new bytes, or exits when they would pass the budget.
     fn reserve(size: u64) {
-        let before = IN_USE.fetch_add(size, Ordering::Relaxed);
         let budget = LIMIT.load(Ordering::Relaxed);
         // 0: the budget is not computed yet (it is, first thing in main); no check before it.
-        if budget != 0 && before + size > budget && !EXITING.load(Ordering::Relaxed) {
-            stop_this_thread_if_a_job(size);
+        if budget == 0 || EXITING.load(Ordering::Relaxed) {
+            IN_USE.fetch_add(size, Ordering::Relaxed);
+            return;
+        }
+        // Counted only when it fits: an allocation past the budget is never counted, not even
+        // for a moment, so a batch job beside the one stopped here is not stopped by its bytes.
+        let fits = IN_USE.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |in_use| {
+            (in_use + size <= budget).then_some(in_use + size)
+        });
+        if fits.is_err() {
+            stop_this_thread_if_a_job();
             exit_out_of_memory(
                 b"the memory budget is spent: an allocation of ",
                 size,
@@ -331,14 +339,13 @@ impl Drop for JobAtBudget {
     }
 }
 
-/// On a batch job's thread: takes back the `size` bytes the allocation counted, raises the
-/// job's flag and sleeps forever. Elsewhere returns, and the caller ends the process.
-fn stop_this_thread_if_a_job(size: u64) {
+/// On a batch job's thread: raises the job's flag and sleeps forever. Elsewhere returns, and
+/// the caller ends the process.
+fn stop_this_thread_if_a_job() {
     let flag = JOB_FLAG.try_with(|f| f.get()).unwrap_or(std::ptr::null());
     if flag.is_null() {
         return;
     }
-    IN_USE.fetch_sub(size, Ordering::Relaxed);
     // SAFETY: the pointer is set only while a `JobAtBudget` on this thread holds the flag.
     unsafe { (*flag).store(true, Ordering::SeqCst) };
     loop {
