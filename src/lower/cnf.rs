@@ -411,6 +411,16 @@ impl CnfEncoder {
                     }
                 }
                 let total: i64 = terms.iter().map(|t| t.0).sum();
+                if let (Cmp::Eq, Some(&(w0, _))) = (cmp, terms.first()) {
+                    if terms.iter().all(|t| t.0 == w0) {
+                        let lits: Vec<i32> = terms.iter().map(|t| t.1).collect();
+                        match usize::try_from(bound) {
+                            Ok(b) if bound % w0 == 0 => self.exactly(b / w0 as usize, &lits),
+                            _ => self.clauses.push(Vec::new()),
+                        }
+                        return;
+                    }
+                }
                 if matches!(cmp, Cmp::Le | Cmp::Eq) {
                     self.weighted_at_most(&terms, bound);
                 }
@@ -493,6 +503,28 @@ impl CnfEncoder {
         self.at_most(lits.len() - k, &negated);
     }
 
+    /// `Σ lits = k` (unit weights). With the totalizer, one tree counting to k+1 with clauses
+    /// both ways: an at-most and an at-least would build two, the second over the negations
+    /// counting to n−k+1, which for a small k in a large set (a heyawake room) is most of the
+    /// solver's variables.
+    pub fn exactly(&mut self, k: usize, lits: &[i32]) {
+        let n = lits.len();
+        if k == 0 || k >= n.saturating_sub(1) || self.card == CardEncoding::Sequential {
+            // Units, one clause, or the sequential counter's own two directions.
+            self.at_most(k, lits);
+            self.at_least(k, lits);
+            return;
+        }
+        if k == 1 {
+            self.clauses.push(lits.to_vec());
+            self.at_most_one(lits);
+            return;
+        }
+        let out = self.totalizer(k + 1, lits, true);
+        self.clauses.push(vec![out[k - 1]]);
+        self.clauses.push(vec![-out[k]]);
+    }
+
     /// At most one literal true: pairwise for few literals, a ladder (sequential) otherwise.
     pub fn at_most_one(&mut self, lits: &[i32]) {
         if lits.len() <= 5 {
@@ -541,37 +573,50 @@ impl CnfEncoder {
         }
     }
 
-    /// Unary sum of `lits` truncated at `cap` outputs: `out[j]` ⇐ "at least j+1 true".
-    fn totalizer_sum(&mut self, cap: usize, lits: &[i32]) -> Vec<i32> {
+    /// Unary sum of `lits` truncated at `cap` outputs: `out[j]` ⇐ "at least j+1 true", and
+    /// with `both` also `out[j]` ⇒ "at least j+1 true" (needed to force a lower bound).
+    fn totalizer(&mut self, cap: usize, lits: &[i32], both: bool) -> Vec<i32> {
         if lits.len() == 1 {
             return vec![lits[0]];
         }
         let (left, right) = lits.split_at(lits.len() / 2);
-        let a = self.totalizer_sum(cap, left);
-        let b = self.totalizer_sum(cap, right);
+        let a = self.totalizer(cap, left, both);
+        let b = self.totalizer(cap, right, both);
         let size = (a.len() + b.len()).min(cap);
         let out: Vec<i32> = (0..size).map(|_| self.fresh()).collect();
         for i in 0..=a.len() {
             for j in 0..=b.len() {
-                if i + j == 0 {
-                    continue;
+                if i + j > 0 {
+                    // Sums past the cap saturate at the last output.
+                    let mut clause = vec![out[(i + j).min(size) - 1]];
+                    if i > 0 {
+                        clause.push(-a[i - 1]);
+                    }
+                    if j > 0 {
+                        clause.push(-b[j - 1]);
+                    }
+                    self.clauses.push(clause);
                 }
-                // Sums past the cap saturate at the last output.
-                let mut clause = vec![out[(i + j).min(size) - 1]];
-                if i > 0 {
-                    clause.push(-a[i - 1]);
+                // A sum of i+j+1 or more needs more than i on the left or more than j on the
+                // right. Below the cap i < a.len() or a is the whole (uncapped) left sum, so
+                // a missing a[i] means "false"; likewise b.
+                if both && i + j < size {
+                    let mut clause = vec![-out[i + j]];
+                    if i < a.len() {
+                        clause.push(a[i]);
+                    }
+                    if j < b.len() {
+                        clause.push(b[j]);
+                    }
+                    self.clauses.push(clause);
                 }
-                if j > 0 {
-                    clause.push(-b[j - 1]);
-                }
-                self.clauses.push(clause);
             }
         }
         out
     }
 
     fn totalizer_at_most(&mut self, k: usize, lits: &[i32]) {
-        let out = self.totalizer_sum(k + 1, lits);
+        let out = self.totalizer(k + 1, lits, false);
         self.clauses.push(vec![-out[k]]);
     }
 
@@ -764,8 +809,8 @@ mod tests {
 
     #[test]
     fn cardinality_encodings_match_brute_force() {
-        for n in 1..=5usize {
-            for k in 0..=n as i64 + 1 {
+        for n in 1..=7usize {
+            for k in -1..=n as i64 + 1 {
                 for cmp in [Cmp::Le, Cmp::Ge, Cmp::Eq] {
                     let mut m = Model::new();
                     let xs: Vec<Var> = (0..n).map(|i| m.new_bool(format!("x{i}"))).collect();
