@@ -365,6 +365,7 @@ fn solve_report(args: &SolveArgs, mode: Mode) -> Result<(String, Report<Vec<Stri
         opts.timeout = args.timeout;
         opts.progress = Some(job_progress);
         opts.certify = args.certify;
+        opts.exits_after = true;
         puzzle.solve(&opts)
     });
     spinner.finish_and_clear();

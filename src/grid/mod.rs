@@ -119,8 +119,9 @@ impl Grid {
     /// their count minus a maximum matching of their (bipartite) grid graph.
     pub fn max_independent(&self, cells: &[Cell]) -> usize {
         let index = |c: Cell| cells.binary_search(&c).ok();
-        let edges: Vec<(usize, usize)> = (self.edges().into_iter())
-            .filter_map(|(a, b)| Some((index(a)?, index(b)?)))
+        let edges: Vec<(usize, usize)> = (cells.iter().enumerate())
+            .flat_map(|(i, &a)| [self.offset(a, 0, 1), self.offset(a, 1, 0)].map(move |b| (i, b)))
+            .filter_map(|(i, b)| Some((i, index(b?)?)))
             .collect();
         let adj = crate::graph::adjacency(cells.len(), &edges);
         let black = |i: usize| {
