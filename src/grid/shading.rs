@@ -28,19 +28,18 @@ pub fn add_apart_and_connected(
     small_islands: SmallIslands,
 ) {
     let edges = grid.edges();
-    let names: Vec<String> = (0..grid.len()).map(|v| grid.name(v)).collect();
-    for &(a, b) in &edges {
-        let name = ["no touching ", &names[a], "-", &names[b]].concat();
-        model.add(name, Constraint::clause([!shaded[a], !shaded[b]]));
-    }
     let unshaded: Vec<Lit> = shaded.iter().map(|&v| !v).collect();
     let graph =
-        NodeGraph::new(unshaded.iter().map(|&l| l.into()), &edges).with_names(|v| names[v].clone());
+        NodeGraph::new(unshaded.iter().map(|&l| l.into()), &edges).with_names(|v| grid.name(v));
+    for &(a, b) in &edges {
+        let name = ["no touching ", graph.name(a), "-", graph.name(b)].concat();
+        model.add(name, Constraint::clause([!shaded[a], !shaded[b]]));
+    }
     // Redundant but sound: with no two shaded cells touching at most half the cells are
     // shaded, so a grid of six or more cells keeps at least three unshaded. These are the cuts
     // the lazy loop would otherwise find first, over and over.
     if grid.len() >= 6 && small_islands == SmallIslands::Stated {
         add_no_small_islands(model, "unshaded", &graph);
     }
-    add_connected(model, "unshaded connected", &graph, None, encoding);
+    add_connected(model, "unshaded connected", graph, None, encoding);
 }

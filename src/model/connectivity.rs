@@ -129,7 +129,7 @@ impl NodeGraph {
 pub fn add_connected(
     model: &mut Model,
     name: &str,
-    graph: &NodeGraph,
+    graph: NodeGraph,
     root: Option<usize>,
     encoding: ConnectivityEncoding,
 ) {
@@ -171,7 +171,7 @@ pub fn add_reaches_root(
             extended.adj[r].push(n);
         }
     }
-    add_connectivity(model, name, &extended, Some(n), encoding);
+    add_connectivity(model, name, extended, Some(n), encoding);
 }
 
 /// Adds the cuts any connected set of three or more active nodes keeps: no active node, and
@@ -198,14 +198,14 @@ pub fn add_no_small_islands(model: &mut Model, name: &str, graph: &NodeGraph) {
 fn add_connectivity(
     model: &mut Model,
     name: &str,
-    graph: &NodeGraph,
+    graph: NodeGraph,
     root: Option<usize>,
     encoding: ConnectivityEncoding,
 ) {
     if encoding == ConnectivityEncoding::Lazy {
         model.add_lazy(ConnectedCut {
             name: name.to_string(),
-            graph: graph.clone(),
+            graph,
             root,
         });
         return;
@@ -228,10 +228,11 @@ fn add_connectivity(
         }
         model.add_propagated(super::propagator::Propagated::Connected {
             name: name.to_string(),
-            graph: graph.clone(),
+            graph,
         });
         return;
     }
+    let graph = &graph;
     let is_root = root_choice(model, name, &graph.names, &graph.active, root);
     let links: Vec<Link> = (0..graph.len())
         .flat_map(|v| {
@@ -574,7 +575,7 @@ pub(crate) mod tests {
             nodes.iter().map(|&v| v.into()),
             &crate::grid::Grid::new(h, w).edges(),
         );
-        add_connected(&mut m, "conn", &graph, None, enc);
+        add_connected(&mut m, "conn", graph.clone(), None, enc);
         satisfiable_projections(&m, &nodes)
     }
 
@@ -622,7 +623,13 @@ pub(crate) mod tests {
             nodes.iter().map(|&v| v.into()),
             &crate::grid::Grid::new(h, w).edges(),
         );
-        add_connected(&mut m, "conn", &graph, None, ConnectivityEncoding::Lazy);
+        add_connected(
+            &mut m,
+            "conn",
+            graph.clone(),
+            None,
+            ConnectivityEncoding::Lazy,
+        );
         let connected = connected_subsets(h, w);
         let value = |mask: u64| Assignment {
             values: (0..h * w).map(|i| (mask >> i & 1) as i64).collect(),
@@ -830,7 +837,7 @@ pub(crate) mod tests {
             let what = format!("case {case}: {h}x{w} {} root {root:?}", p.sketch());
             check_all_encodings(
                 &p,
-                |m, g, enc| add_connected(m, "conn", g, root, enc),
+                |m, g, enc| add_connected(m, "conn", g.clone(), root, enc),
                 &valid,
                 &what,
             );
@@ -893,11 +900,11 @@ pub(crate) mod tests {
         add_connected(
             &mut rooted,
             "c",
-            &graph,
+            graph.clone(),
             Some(4),
             ConnectivityEncoding::Tree,
         );
-        add_connected(&mut m, "c", &graph, None, ConnectivityEncoding::Tree);
+        add_connected(&mut m, "c", graph, None, ConnectivityEncoding::Tree);
         let chain = |m: &Model| m.vars.iter().filter(|v| v.name.contains("root[")).count();
         assert_eq!(chain(&rooted), 0);
         assert_eq!(chain(&m), 9);
@@ -911,7 +918,13 @@ pub(crate) mod tests {
         let grid = crate::grid::Grid::new(2, 2);
         let graph = NodeGraph::new(nodes.iter().map(|&v| v.into()), &grid.edges())
             .with_names(|c| grid.name(c));
-        add_connected(&mut m, "c", &graph, Some(0), ConnectivityEncoding::Tree);
+        add_connected(
+            &mut m,
+            "c",
+            graph.clone(),
+            Some(0),
+            ConnectivityEncoding::Tree,
+        );
         assert!(m.vars.iter().any(|v| v.name == "c label[r2c2]"));
     }
 }

@@ -207,7 +207,7 @@ pub fn add_single_loop(
             add_connected(
                 model,
                 name,
-                &line_graph,
+                line_graph,
                 None,
                 ConnectivityEncoding::Propagator,
             );

@@ -8,7 +8,6 @@ pub mod parse;
 
 use crate::graph::components;
 use crate::grid::{Cell, Clue, Grid};
-use std::collections::BTreeMap;
 
 /// A hitori instance.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -27,14 +26,17 @@ impl Hitori {
     /// from 1 count, as in pzprjs (`?`, empty cells and 0 never repeat).
     pub fn repeats(&self) -> Vec<(u32, Vec<Cell>)> {
         let mut out = Vec::new();
+        let mut numbered: Vec<(u32, Cell)> = Vec::new();
         for line in self.grid.lines() {
-            let mut by_number: BTreeMap<u32, Vec<Cell>> = BTreeMap::new();
-            for &c in &line {
-                if let Some(n) = self.numbers[c].and_then(Clue::value).filter(|&n| n >= 1) {
-                    by_number.entry(n).or_default().push(c);
-                }
+            numbered.clear();
+            numbered.extend(line.iter().filter_map(|&c| {
+                let n = self.numbers[c].and_then(Clue::value).filter(|&n| n >= 1)?;
+                Some((n, c))
+            }));
+            numbered.sort_unstable();
+            for group in numbered.chunk_by(|a, b| a.0 == b.0).filter(|g| g.len() > 1) {
+                out.push((group[0].0, group.iter().map(|&(_, c)| c).collect()));
             }
-            out.extend(by_number.into_iter().filter(|(_, cells)| cells.len() > 1));
         }
         out
     }

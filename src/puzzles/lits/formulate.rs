@@ -61,7 +61,7 @@ impl Puzzle for Lits {
         let graph = graph.with_names(|c| g.name(c));
         add_no_small_islands(&mut m, "shaded", &graph);
         let encoding = formulation.choice::<ConnectivityEncoding>("connectivity");
-        add_connected(&mut m, "shaded connected", &graph, None, encoding);
+        add_connected(&mut m, "shaded connected", graph, None, encoding);
         let room_of = rooms.room_of.clone();
         let decode = move |a: &crate::model::Assignment| -> Pieces {
             let piece = |c: usize| letter[room_of[c]].iter().position(|&v| a.bool(v));

@@ -85,7 +85,7 @@ impl Puzzle for Nurikabe {
             add_no_small_islands(&mut m, "wall", &wall);
         }
         let encoding = formulation.choice::<ConnectivityEncoding>("connectivity");
-        add_connected(&mut m, "wall connected", &wall, None, encoding);
+        add_connected(&mut m, "wall connected", wall, None, encoding);
         Ok(Formulated {
             model: m,
             decode: Box::new(move |a| shaded.iter().map(|&v| a.bool(v)).collect()),
