@@ -11,8 +11,13 @@ use crate::model::{Assignment, Cmp, Constraint, Domain, Lit, Model, Var};
 /// battle's 10-block rows 3× slower).
 const DIRECT_LIMIT: usize = 120;
 
+/// n choose k, saturating (only compared with small limits).
 fn binomial(n: usize, k: usize) -> usize {
-    (0..k.min(n + 1)).fold(1, |acc, i| acc * (n - i) / (i + 1)) * usize::from(k <= n)
+    if k > n {
+        return 0;
+    }
+    // Each step's product of consecutive numbers divides exactly, until it saturates.
+    (0..k.min(n - k)).fold(1usize, |acc, i| acc.saturating_mul(n - i) / (i + 1))
 }
 
 /// Calls `f` on every `k`-element subset of `items`, in lexicographic order.
@@ -549,7 +554,7 @@ impl CnfEncoder {
             self.at_most_one(lits);
             return;
         }
-        if binomial(n, k + 1) + binomial(n, n - k + 1) <= DIRECT_LIMIT {
+        if binomial(n, k + 1).saturating_add(binomial(n, n - k + 1)) <= DIRECT_LIMIT {
             // Every k+1 of them not all true, every n−k+1 not all false: no new variables.
             for_each_subset(lits, k + 1, &mut |s| {
                 self.clauses.push(s.iter().map(|l| -l).collect())
@@ -756,6 +761,15 @@ mod tests {
             }
         }
         out
+    }
+
+    #[test]
+    fn binomials_are_exact_when_small_and_saturate_when_large() {
+        assert_eq!(binomial(5, 2), 10);
+        assert_eq!(binomial(7, 6), 7);
+        assert_eq!(binomial(6, 7), 0);
+        assert_eq!(binomial(40, 20), 137_846_528_820);
+        assert!(binomial(1000, 500) > DIRECT_LIMIT);
     }
 
     #[test]
