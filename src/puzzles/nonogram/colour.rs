@@ -338,6 +338,7 @@ impl ColourNonogram {
             rows: lengths(&self.rows),
             columns: lengths(&self.columns),
             meta: Vec::new(),
+            logic: Default::default(),
         })
     }
 

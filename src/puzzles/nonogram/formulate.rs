@@ -15,7 +15,6 @@
 //! partial lines narrow every block's start range.
 
 use super::line::{all_patterns, start_bounds, Cell};
-use super::logic::line_logic;
 use super::Nonogram;
 use crate::error::Result;
 use crate::grid::cell_name;
@@ -145,13 +144,13 @@ pub fn build(
     let cells: Vec<Vec<Var>> = (0..puzzle.height)
         .map(|r| {
             (0..puzzle.width)
-                .map(|c| model.new_answer_bool(format!("filled[{}]", cell_name(r, c))))
+                .map(|c| model.new_answer_bool(["filled[", &cell_name(r, c), "]"].concat()))
                 .collect()
         })
         .collect();
     let known = if preprocess {
         super::logic::check_budget(puzzle)?;
-        let logic = line_logic(puzzle);
+        let logic = puzzle.line_logic();
         if logic.contradiction {
             add_contradiction(&mut model, "line logic finds a contradiction");
             return Ok((model, cells));
@@ -161,18 +160,18 @@ pub fn build(
                 let v = cells[r][c];
                 match cell {
                     Cell::Filled => model.add(
-                        format!("line logic: {} filled", cell_name(r, c)),
+                        ["line logic: ", &cell_name(r, c), " filled"].concat(),
                         Constraint::clause([v.lit()]),
                     ),
                     Cell::Empty => model.add(
-                        format!("line logic: {} empty", cell_name(r, c)),
+                        ["line logic: ", &cell_name(r, c), " empty"].concat(),
                         Constraint::clause([!v]),
                     ),
                     Cell::Unknown => {}
                 }
             }
         }
-        logic.cells
+        logic.cells.clone()
     } else {
         vec![vec![Cell::Unknown; puzzle.width]; puzzle.height]
     };
@@ -581,6 +580,7 @@ mod tests {
             rows: vec![vec![1; 10]],
             columns,
             meta: vec![],
+            logic: Default::default(),
         };
         match build(&puzzle, LineModel::Patterns, false) {
             Err(e) => assert!(e.to_string().contains("row 1 has 44352165 patterns"), "{e}"),

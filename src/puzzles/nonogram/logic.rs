@@ -403,6 +403,7 @@ mod tests {
             rows: vec![vec![2], vec![]],
             columns: vec![vec![], vec![1]],
             meta: vec![],
+            logic: Default::default(),
         };
         assert!(line_logic(&p).contradiction);
     }

@@ -26,7 +26,23 @@ pub struct Nonogram {
     pub columns: Vec<Clue>,
     /// Metadata lines kept from the input (`title`, `by`, `copyright`, …) as key and raw value.
     pub meta: Vec<(String, String)>,
+    /// Line logic's result, once computed (`Default::default()` when building a puzzle).
+    pub logic: LogicMemo,
 }
+
+/// Line logic's result for a puzzle, computed at most once: the deduction shortcut and the
+/// model both start from it, and running it twice was a fifth of a 30×30 that needs search.
+/// Not part of the puzzle's identity: memos always compare equal.
+#[derive(Clone, Debug, Default)]
+pub struct LogicMemo(std::sync::OnceLock<logic::LogicResult>);
+
+impl PartialEq for LogicMemo {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl Eq for LogicMemo {}
 
 /// A filled-in grid: `grid[r][c]` is true for a filled cell.
 pub type Grid = Vec<Vec<bool>>;
@@ -86,6 +102,12 @@ pub struct LineRef {
 }
 
 impl Nonogram {
+    /// Line logic to its fixpoint from an empty grid (computed once per puzzle; check the
+    /// memory budget with [`logic::check_budget`] first).
+    pub fn line_logic(&self) -> &logic::LogicResult {
+        self.logic.0.get_or_init(|| logic::line_logic(self))
+    }
+
     /// A puzzle from its clues (no metadata); checks the clues fit and the sums agree.
     pub fn new(rows: Vec<Clue>, columns: Vec<Clue>) -> crate::Result<Nonogram> {
         let puzzle = Nonogram {
@@ -94,6 +116,7 @@ impl Nonogram {
             rows,
             columns,
             meta: Vec::new(),
+            logic: Default::default(),
         };
         if let Some(problem) = puzzle.clue_problem() {
             return Err(crate::Error::Invalid(problem));
@@ -113,6 +136,7 @@ impl Nonogram {
                 .map(|c| clue_of(grid.iter().map(|r| r[c])))
                 .collect(),
             meta: Vec::new(),
+            logic: Default::default(),
         }
     }
 
@@ -327,7 +351,7 @@ impl crate::puzzles::Puzzle for Nonogram {
             return Ok(None);
         }
         logic::check_budget(self)?;
-        let logic = logic::line_logic(self);
+        let logic = self.line_logic();
         if !logic.is_solved() {
             return Ok(None);
         }

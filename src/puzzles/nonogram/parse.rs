@@ -174,6 +174,7 @@ pub fn parse_non(source: &str, text: &str) -> Result<Nonogram> {
         rows: row_clues,
         columns: column_clues,
         meta,
+        logic: Default::default(),
     })
 }
 
@@ -323,6 +324,7 @@ pub fn parse_url(url: &str) -> Result<Nonogram> {
         rows,
         columns,
         meta: Vec::new(),
+        logic: Default::default(),
     };
     // A problem is shown at the first clue of its line in the URL (the totals at the first
     // row clue); a line without clues has no character of its own, so the body start stands
