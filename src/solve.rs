@@ -666,7 +666,7 @@ fn certifiable_model(
 /// native solver of another instance of the genre (e.g. `native` on a colour nonogram) is
 /// named as such instead of "unknown backend".
 fn check_backend_name<P: Puzzle>(p: &P, name: &str) -> Result<()> {
-    match backend::create(name, &Model::new(), CardEncoding::Totalizer) {
+    match backend::check_name(name) {
         Err(Error::Usage(_)) if crate::registry::native_solvers(p.genre()).contains(&name) => {
             Err(Error::Usage(p.native_unavailable(name)))
         }

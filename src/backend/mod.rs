@@ -186,11 +186,29 @@ pub fn create(name: &str, model: &Model, card: CardEncoding) -> Result<Box<dyn B
             } else if let Some(cmd) = name.strip_prefix("lp:") {
                 Ok(Box::new(lp_binary::LpBinaryBackend::new(cmd, model)?))
             } else {
-                Err(Error::Usage(format!(
-                    "unknown backend `{name}` (known: varisat, batsat, microlp, highs, cbc, \
-                     dimacs:CMD, lp:CMD; `puzzlec backends` lists what runs here)"
-                )))
+                Err(unknown_backend(name))
             }
         }
     }
+}
+
+/// Checks a backend name as [`create`] would (an external solver's binary must be found, an
+/// LP solver compiled in) without building a solver: a batsat solver alone reserves 4 MiB,
+/// which a run that never gets to the solver (a puzzle line logic answers) should not pay.
+pub fn check_name(name: &str) -> Result<()> {
+    match name {
+        "varisat" | "batsat" => Ok(()),
+        "microlp" | "highs" | "cbc" => good_lp::GoodLpBackend::new(name, &Model::new()).map(drop),
+        _ => match (name.strip_prefix("dimacs:"), name.strip_prefix("lp:")) {
+            (Some(cmd), _) | (_, Some(cmd)) => process::require_binary(cmd).map(drop),
+            _ => Err(unknown_backend(name)),
+        },
+    }
+}
+
+fn unknown_backend(name: &str) -> Error {
+    Error::Usage(format!(
+        "unknown backend `{name}` (known: varisat, batsat, microlp, highs, cbc, dimacs:CMD, \
+         lp:CMD; `puzzlec backends` lists what runs here)"
+    ))
 }
