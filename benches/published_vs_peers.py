@@ -15,7 +15,8 @@ the way a user runs one file:
   `puzzlec export heyawake F.txt --format url`.
 
 Per solver it prints the sum over puzzles of each puzzle's median wall-clock time and of its
-median CPU time (user + system of the process), and the median of the per-puzzle ratios. The
+median CPU time (user + system of the process), and the median of the per-puzzle ratios; then
+the wall-time sums by puzzle size (the `_HxW` ending of the file names). The
 verdicts are compared: every puzzle with a published answer (`F.answer`) must be `unique` with
 exactly that answer, and puzzlec's verdict must match each peer's definite verdict; the script
 exits 1 on any wrong answer or disagreement. PUZZLEC (default target/release/puzzlec) is the
@@ -188,6 +189,22 @@ def main():
         rc = statistics.median(med(cpus[s], f) / max(med(cpus["puzzlec"], f), 1e-6) for f in files)
         v = ", ".join(f"{k} {n}" for k, n in sorted(counts[s].items()))
         print(f"| {s} | {v} | {w:.2f} s | {c:.2f} s | {rw:.2f} | {rc:.2f} |")
+    # By size (the `_HxW` at the end of each file name): wall-time sums and their ratio.
+    sizes = {}
+    for f in files:
+        sizes.setdefault(f[: -len(ext)].rsplit("_", 1)[-1], []).append(f)
+    peers = [s for s in solvers if s != "puzzlec"]
+    if peers:
+        print(f"\n| size | puzzles | puzzlec wall | " + " | ".join(f"{s} wall | puzzlec ÷ {s}" for s in peers) + " |")
+        print("|---|---:|---:|" + "---:|---:|" * len(peers))
+        by_cells = lambda kv: eval(kv[0].replace("x", "*")) if kv[0].replace("x", "").isdigit() else 0
+        for size, group in sorted(sizes.items(), key=by_cells):
+            ours = sum(med(walls["puzzlec"], f) for f in group)
+            cells = []
+            for s in peers:
+                theirs = sum(med(walls[s], f) for f in group)
+                cells.append(f"{theirs:.3f} s | {ours / theirs:.2f}")
+            print(f"| {size} | {len(group)} | {ours:.3f} s | " + " | ".join(cells) + " |")
     print(f"\n{checked} published answers checked; {bad} wrong answers or disagreements")
     sys.exit(1 if bad else 0)
 
