@@ -83,7 +83,7 @@ def nonogrid_verdict(out, code):
 
 def pbnsolve_verdict(out, code):
     text = out.lower()
-    if code is None or "timeout" in text or "timed out" in text:
+    if code is None or "timeout" in text or "timed out" in text or "cpu time limit" in text:
         return "timeout"
     if "unique" in text:
         return "unique"

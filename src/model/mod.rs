@@ -7,6 +7,7 @@ pub mod expr;
 pub mod justify;
 pub mod lazy;
 pub mod loops;
+pub mod name;
 pub mod propagator;
 pub mod region;
 pub mod regular;

@@ -178,7 +178,7 @@ pub fn build(
     let mut lines = Vec::with_capacity(puzzle.height + puzzle.width);
     for r in 0..puzzle.height {
         lines.push((
-            format!("row {}", r + 1),
+            crate::name!("row ", r + 1),
             &puzzle.rows[r][..],
             cells[r].iter().map(|v| v.lit()).collect::<Vec<_>>(),
             known[r].clone(),
@@ -186,7 +186,7 @@ pub fn build(
     }
     for c in 0..puzzle.width {
         lines.push((
-            format!("column {}", c + 1),
+            crate::name!("column ", c + 1),
             &puzzle.columns[c][..],
             cells.iter().map(|row| row[c].lit()).collect(),
             known.iter().map(|row| row[c]).collect(),
@@ -308,10 +308,11 @@ fn block_starts(model: &mut Model, line: &LineView) -> Vec<Vec<(usize, Var)>> {
                 .map(|s| {
                     (
                         s,
-                        model.new_bool(format!(
-                            "{} block {} starts at {}",
+                        model.new_bool(crate::name!(
                             line.name,
+                            " block ",
                             t + 1,
+                            " starts at ",
                             s + 1
                         )),
                     )
@@ -328,24 +329,20 @@ fn add_blocks_line(model: &mut Model, line: &LineView) {
     for (t, options) in starts.iter().enumerate() {
         let len = line.clue[t];
         model.add(
-            format!("{} block {} has one start", line.name, t + 1),
+            crate::name!(line.name, " block ", t + 1, " has one start"),
             Constraint::exactly_one(options.iter().map(|(_, v)| v.lit())),
         );
+        let covers = crate::name!(line.name, " block ", t + 1, " covers");
+        let in_order = crate::name!(line.name, " blocks ", t + 1, " and ", t + 2, " in order");
         for &(s, b) in options {
             for (c, cell_support) in support.iter_mut().enumerate().skip(s).take(len) {
-                model.add(
-                    format!("{} block {} covers", line.name, t + 1),
-                    Constraint::implies(b.lit(), line.cells[c]),
-                );
+                model.add(covers.clone(), Constraint::implies(b.lit(), line.cells[c]));
                 cell_support.push(b.lit());
             }
             if let Some(next) = starts.get(t + 1) {
                 for &(s2, b2) in next {
                     if s2 <= s + len {
-                        model.add(
-                            format!("{} blocks {} and {} in order", line.name, t + 1, t + 2),
-                            Constraint::clause([!b, !b2]),
-                        );
+                        model.add(in_order.clone(), Constraint::clause([!b, !b2]));
                     }
                 }
             }
@@ -355,7 +352,7 @@ fn add_blocks_line(model: &mut Model, line: &LineView) {
         let mut clause = vec![!line.cells[c]];
         clause.extend(lits);
         model.add(
-            format!("{} cell {} is covered", line.name, c + 1),
+            crate::name!(line.name, " cell ", c + 1, " is covered"),
             Constraint::clause(clause),
         );
     }
@@ -370,10 +367,11 @@ fn add_order_line(model: &mut Model, line: &LineView) {
             let (lo, hi) = line.bounds[t];
             (lo + 1..=hi)
                 .map(|p| {
-                    model.new_bool(format!(
-                        "{} block {} starts at or after {}",
+                    model.new_bool(crate::name!(
                         line.name,
+                        " block ",
                         t + 1,
+                        " starts at or after ",
                         p + 1
                     ))
                 })
@@ -394,29 +392,24 @@ fn add_order_line(model: &mut Model, line: &LineView) {
     for t in 0..k {
         let (lo, hi) = line.bounds[t];
         let len = line.clue[t];
+        let order = crate::name!(line.name, " block ", t + 1, " order encoding");
         for p in lo + 1..hi {
-            add_clause(
-                model,
-                &format!("{} block {} order encoding", line.name, t + 1),
-                &[!ge(t, p as isize + 1), ge(t, p as isize)],
-            );
+            add_clause(model, &order, &[!ge(t, p as isize + 1), ge(t, p as isize)]);
         }
         if t + 1 < k {
+            let name = crate::name!(line.name, " blocks ", t + 1, " and ", t + 2, " in order");
             for p in lo + 1..=hi {
-                let name = format!("{} blocks {} and {} in order", line.name, t + 1, t + 2);
-                add_clause(
-                    model,
-                    &name,
-                    &[!ge(t, p as isize), ge(t + 1, (p + len + 1) as isize)],
-                );
+                let next = ge(t + 1, (p + len + 1) as isize);
+                add_clause(model, &name, &[!ge(t, p as isize), next]);
             }
         }
         // covers[c]: block t covers cell c ⟺ start_t ≥ c-len+1 ∧ ¬(start_t ≥ c+1).
         for (c, cell_support) in support.iter_mut().enumerate().take(hi + len).skip(lo) {
             let from = ge(t, c as isize - len as isize + 1);
             let not_after = !ge(t, c as isize + 1);
-            let cover = model.new_bool(format!("{} block {} covers {}", line.name, t + 1, c + 1));
-            let name = format!("{} block {} cover {}", line.name, t + 1, c + 1);
+            let cover =
+                model.new_bool(crate::name!(line.name, " block ", t + 1, " covers ", c + 1));
+            let name = crate::name!(line.name, " block ", t + 1, " cover ", c + 1);
             add_clause(model, &name, &[Term::Lit(!cover), from]);
             add_clause(model, &name, &[Term::Lit(!cover), not_after]);
             add_clause(model, &name, &[!from, !not_after, Term::Lit(cover.lit())]);
@@ -428,7 +421,7 @@ fn add_order_line(model: &mut Model, line: &LineView) {
         let mut clause = vec![!line.cells[c]];
         clause.extend(lits);
         model.add(
-            format!("{} cell {} is covered", line.name, c + 1),
+            crate::name!(line.name, " cell ", c + 1, " is covered"),
             Constraint::clause(clause),
         );
     }
@@ -447,12 +440,13 @@ fn add_patterns_line(model: &mut Model, line: &LineView) {
         })
         .collect();
     let selectors: Vec<Var> = (0..patterns.len())
-        .map(|i| model.new_bool(format!("{} pattern {}", line.name, i + 1)))
+        .map(|i| model.new_bool(crate::name!(line.name, " pattern ", i + 1)))
         .collect();
     model.add(
-        format!("{} has one pattern", line.name),
+        crate::name!(line.name, " has one pattern"),
         Constraint::exactly_one(selectors.iter().map(|v| v.lit())),
     );
+    let pattern_cell = crate::name!(line.name, " pattern cell");
     for (pattern, &sel) in patterns.iter().zip(&selectors) {
         for (c, &filled) in pattern.iter().enumerate() {
             let cell = if filled {
@@ -460,10 +454,7 @@ fn add_patterns_line(model: &mut Model, line: &LineView) {
             } else {
                 !line.cells[c]
             };
-            model.add(
-                format!("{} pattern cell", line.name),
-                Constraint::implies(sel.lit(), cell),
-            );
+            model.add(pattern_cell.clone(), Constraint::implies(sel.lit(), cell));
         }
     }
     for c in 0..n {
@@ -482,7 +473,7 @@ fn add_patterns_line(model: &mut Model, line: &LineView) {
                     .map(|(_, v)| v.lit()),
             );
             model.add(
-                format!("{} cell {} has a pattern", line.name, c + 1),
+                crate::name!(line.name, " cell ", c + 1, " has a pattern"),
                 Constraint::clause(clause),
             );
         }
@@ -497,7 +488,7 @@ fn add_mip_line(model: &mut Model, line: &LineView) {
         let len = line.clue[t];
         let one = LinExpr::sum_vars(options.iter().map(|&(_, v)| v));
         model.add(
-            format!("{} block {} has one start", line.name, t + 1),
+            crate::name!(line.name, " block ", t + 1, " has one start"),
             one.eq(1),
         );
         for &(s, b) in options {
@@ -511,11 +502,13 @@ fn add_mip_line(model: &mut Model, line: &LineView) {
                         .map(|&(_, v)| v),
                 );
                 model.add(
-                    format!(
-                        "{} block {} at {} before block {}",
+                    crate::name!(
                         line.name,
+                        " block ",
                         t + 1,
+                        " at ",
                         s + 1,
+                        " before block ",
                         t + 2
                     ),
                     (LinExpr::from(b) - later).leq(0),
@@ -526,7 +519,7 @@ fn add_mip_line(model: &mut Model, line: &LineView) {
     for (c, vars) in covering.into_iter().enumerate() {
         let expr = LinExpr::from(line.cells[c]) - LinExpr::sum_vars(vars);
         model.add(
-            format!("{} cell {} = covering starts", line.name, c + 1),
+            crate::name!(line.name, " cell ", c + 1, " = covering starts"),
             expr.eq(0),
         );
     }
