@@ -96,8 +96,8 @@ fn dfa_needs_no_decisions_on_line_solvable_puzzles() {
 #[test]
 fn line_solvable_puzzles_need_no_solver_call_under_pre_line() {
     // Line logic's deductions follow from the clues, so a grid it fixes completely is the one
-    // solution: the default `pre=line` answers without a model, and the model-based run with
-    // `pre=none` finds the same grid and proves it unique on its own.
+    // solution: the default (`pre=probe`, line logic first) answers without a model, and the
+    // model-based run with `pre=none` finds the same grid and proves it unique on its own.
     for &(name, _) in SURVEY.iter().filter(|s| s.1) {
         let p = load(name);
         let deduced = solve_unique(&p, "varisat", "");
@@ -163,6 +163,82 @@ fn brute_force_count(p: &Nonogram) -> usize {
         .count()
 }
 
+/// All solutions of a small puzzle: every combination of rows that fit the row clues, checked
+/// against the column clues (rows of up to 16 cells).
+fn solutions_by_rows(p: &Nonogram) -> Vec<Vec<Vec<bool>>> {
+    use puzzlec::puzzles::nonogram::clue_of;
+    let fitting: Vec<Vec<Vec<bool>>> = (p.rows.iter())
+        .map(|clue| {
+            (0u32..1 << p.width)
+                .map(|bits| (0..p.width).map(|c| bits >> c & 1 == 1).collect::<Vec<_>>())
+                .filter(|row| clue_of(row.iter().copied()) == *clue)
+                .collect()
+        })
+        .collect();
+    let mut found = Vec::new();
+    let mut grid: Vec<Vec<bool>> = Vec::new();
+    fn extend(
+        p: &Nonogram,
+        fitting: &[Vec<Vec<bool>>],
+        grid: &mut Vec<Vec<bool>>,
+        found: &mut Vec<Vec<Vec<bool>>>,
+    ) {
+        if grid.len() == p.height {
+            if p.check_grid(grid).is_ok() {
+                found.push(grid.clone());
+            }
+            return;
+        }
+        for row in &fitting[grid.len()] {
+            grid.push(row.clone());
+            extend(p, fitting, grid, found);
+            grid.pop();
+        }
+    }
+    extend(p, &fitting, &mut grid, &mut found);
+    found
+}
+
+#[test]
+fn probing_keeps_every_solution_of_random_small_puzzles() {
+    // Random 5×6 pictures of varied density (many have several solutions, so a value probing
+    // fixes wrongly would lose one): `pre=probe` finds exactly the solutions that brute force
+    // over the rows finds, and when it answers without a solver the puzzle has exactly one.
+    let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = || {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (state >> 33) as u32
+    };
+    let (mut deduced, mut searched) = (0, 0);
+    for i in 0..60 {
+        let density = 30 + (i % 5) * 10; // percent
+        let grid: Vec<Vec<bool>> = (0..5)
+            .map(|_| (0..6).map(|_| next() % 100 < density).collect())
+            .collect();
+        let p = Nonogram::from_grid(&grid);
+        let mut expected = solutions_by_rows(&p);
+        expected.sort();
+        let opts = SolveOptions::new("batsat", "pre=probe", Mode::Count(1000));
+        let r = solve_puzzle(&p, &opts).unwrap();
+        let mut got = r.solutions.clone();
+        got.sort();
+        assert_eq!(got, expected, "{grid:?}");
+        if r.stats.backend.contains("probing") {
+            deduced += 1;
+            assert_eq!(expected.len(), 1, "{grid:?}");
+        } else {
+            searched += 1;
+        }
+    }
+    // Both paths ran: the shortcut and the model built on probed cells.
+    assert!(
+        deduced > 0 && searched > 0,
+        "{deduced} deduced, {searched} searched"
+    );
+}
+
 #[test]
 fn every_formulation_counts_the_solutions_of_random_tiny_puzzles() {
     // Clues from random 3x4 pictures (a simple LCG keeps the test deterministic); the number
@@ -187,7 +263,7 @@ fn every_formulation_counts_the_solutions_of_random_tiny_puzzles() {
             ("microlp", "mip"),
             ("batsat", "patterns"),
         ] {
-            for pre in ["none", "line"] {
+            for pre in ["none", "line", "probe"] {
                 let opts =
                     SolveOptions::new(backend, &format!("line={line},pre={pre}"), Mode::Count(100));
                 let r = solve_puzzle(&p, &opts).unwrap();
@@ -221,7 +297,7 @@ fn edge_case_models_get_their_verdicts_with_every_formulation() {
             ("microlp", "mip"),
             ("batsat", "patterns"),
         ] {
-            for pre in ["none", "line"] {
+            for pre in ["none", "line", "probe"] {
                 let f = format!("line={line},pre={pre}");
                 let r = solve_puzzle(&p, &SolveOptions::new(backend, &f, Mode::Unique)).unwrap();
                 assert_eq!(r.verdict, expected, "{name} {backend} {f}");

@@ -72,7 +72,7 @@ pub trait Puzzle: Send + Sync {
         None
     }
     /// The whole answer when the deductions the formulation asks for (e.g. nonogram line
-    /// logic, `pre=line`) fix every cell, with the deduction's name: such a puzzle has exactly
+    /// logic and probing, `pre=probe`) fix every cell, with the deduction's name: such a puzzle has exactly
     /// this one solution, so no model is built and no solver is called.
     fn deduced(
         &self,

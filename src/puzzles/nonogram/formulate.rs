@@ -11,10 +11,11 @@
 //! - `mip`: the classic 0-1 block-start model with linear rows (exactly one start per block,
 //!   `b[t][s] ≤ Σ b[t+1][s' ≥ s+len+1]`, cell = Σ covering starts), meant for MIP backends.
 //!
-//! `pre=line` runs line logic first: decided cells become unit facts and the packings of the
-//! partial lines narrow every block's start range.
+//! `pre=line` runs line logic first (`pre=probe`, the default, probing after it): decided cells
+//! become unit facts and the packings of the partial lines narrow every block's start range.
 
 use super::line::{all_patterns, start_bounds, Cell};
+use super::logic::LogicResult;
 use super::Nonogram;
 use crate::error::Result;
 use crate::grid::cell_name;
@@ -138,7 +139,7 @@ pub fn pattern_count(n: usize, clue: &[usize]) -> u64 {
 pub fn build(
     puzzle: &Nonogram,
     line: LineModel,
-    preprocess: bool,
+    known: Option<&LogicResult>,
 ) -> Result<(Model, Vec<Vec<Var>>)> {
     let mut model = Model::new();
     let cells: Vec<Vec<Var>> = (0..puzzle.height)
@@ -148,9 +149,7 @@ pub fn build(
                 .collect()
         })
         .collect();
-    let known = if preprocess {
-        super::logic::check_budget(puzzle)?;
-        let logic = puzzle.line_logic();
+    let known = if let Some(logic) = known {
         if logic.contradiction {
             add_contradiction(&mut model, "line logic finds a contradiction");
             return Ok((model, cells));
@@ -575,14 +574,14 @@ mod tests {
             meta: vec![],
             logic: Default::default(),
         };
-        match build(&puzzle, LineModel::Patterns, false) {
+        match build(&puzzle, LineModel::Patterns, None) {
             Err(e) => assert!(e.to_string().contains("row 1 has 44352165 patterns"), "{e}"),
             Ok(_) => panic!("line=patterns must refuse a line with 44 million patterns"),
         }
         assert!(build(
             &crate::puzzles::nonogram::dom(3).unwrap(),
             LineModel::Patterns,
-            false
+            None
         )
         .is_ok());
     }
@@ -591,7 +590,7 @@ mod tests {
     fn preprocessing_a_line_solvable_puzzle_fixes_every_cell() {
         let puzzle =
             Nonogram::new(vec![vec![1, 1], vec![3]], vec![vec![2], vec![1], vec![2]]).unwrap();
-        let (model, cells) = build(&puzzle, LineModel::Blocks, true).unwrap();
+        let (model, cells) = build(&puzzle, LineModel::Blocks, Some(puzzle.line_logic())).unwrap();
         let units = model
             .constraints
             .iter()

@@ -26,15 +26,19 @@ pub struct Nonogram {
     pub columns: Vec<Clue>,
     /// Metadata lines kept from the input (`title`, `by`, `copyright`, …) as key and raw value.
     pub meta: Vec<(String, String)>,
-    /// Line logic's result, once computed (`Default::default()` when building a puzzle).
+    /// Line logic's and probing's results, once computed (`Default::default()` when building
+    /// a puzzle).
     pub logic: LogicMemo,
 }
 
-/// Line logic's result for a puzzle, computed at most once: the deduction shortcut and the
-/// model both start from it, and running it twice was a fifth of a 30×30 that needs search.
-/// Not part of the puzzle's identity: memos always compare equal.
+/// The preprocessing results of a puzzle, each computed at most once: the deduction shortcut
+/// and the model both start from them, and running line logic twice was a fifth of a 30×30
+/// that needs search. Not part of the puzzle's identity: memos always compare equal.
 #[derive(Clone, Debug, Default)]
-pub struct LogicMemo(std::sync::OnceLock<logic::LogicResult>);
+pub struct LogicMemo {
+    line: std::sync::OnceLock<logic::LogicResult>,
+    probed: std::sync::OnceLock<logic::LogicResult>,
+}
 
 impl PartialEq for LogicMemo {
     fn eq(&self, _: &Self) -> bool {
@@ -74,7 +78,7 @@ pub fn min_length(clue: &[usize]) -> usize {
 }
 
 /// Rows or columns.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum LineKind {
     /// A row.
     Row,
@@ -93,7 +97,7 @@ impl LineKind {
 }
 
 /// One line of the grid: a row or a column by 0-based index.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct LineRef {
     /// Row or column.
     pub kind: LineKind,
@@ -105,7 +109,25 @@ impl Nonogram {
     /// Line logic to its fixpoint from an empty grid (computed once per puzzle; check the
     /// memory budget with [`logic::check_budget`] first).
     pub fn line_logic(&self) -> &logic::LogicResult {
-        self.logic.0.get_or_init(|| logic::line_logic(self))
+        self.logic.line.get_or_init(|| logic::line_logic(self))
+    }
+
+    /// Line logic, then probing from its fixpoint ([`logic::probed`]; computed once).
+    pub fn probed(&self) -> &logic::LogicResult {
+        (self.logic.probed).get_or_init(|| logic::probed(self, self.line_logic()))
+    }
+
+    /// What the formulation's `pre=` key asks for: line logic, line logic and probing, or
+    /// nothing (`None`).
+    pub fn preprocessed(
+        &self,
+        formulation: &crate::puzzles::Formulation,
+    ) -> Option<&logic::LogicResult> {
+        match formulation.get("pre") {
+            "line" => Some(self.line_logic()),
+            "probe" => Some(self.probed()),
+            _ => None,
+        }
     }
 
     /// A puzzle from its clues (no metadata); checks the clues fit and the sums agree.
@@ -273,7 +295,7 @@ pub fn formulation_keys() -> Vec<crate::puzzles::FormulationKey> {
             "pre",
             "preprocessing with the line solver",
             PRE_VALUES,
-            "line",
+            "probe",
         ),
     ]
 }
@@ -311,6 +333,7 @@ mod tests {
 
 /// The `pre=` formulation values: preprocessing before the model is built.
 const PRE_VALUES: &[crate::puzzles::Value] = &[
+    crate::puzzles::Value::presolved("probe", "line logic, then probing: each undecided cell next to a decided one is tried both ways, a value whose line logic fails fixes the other, and what both ways agree on is fixed"),
     crate::puzzles::Value::presolved("line", "line logic to its fixpoint first: decided cells become unit facts, packings narrow the starts"),
     crate::puzzles::Value::complete("none", "no preprocessing: start ranges from the clues alone"),
 ];
@@ -331,7 +354,10 @@ impl crate::puzzles::Puzzle for Nonogram {
         formulation: &crate::puzzles::Formulation,
     ) -> crate::Result<crate::puzzles::Formulated<Grid>> {
         let line = formulation.choice::<formulate::LineModel>("line");
-        let (model, cells) = formulate::build(self, line, formulation.get("pre") == "line")?;
+        if formulation.get("pre") != "none" {
+            logic::check_budget(self)?;
+        }
+        let (model, cells) = formulate::build(self, line, self.preprocessed(formulation))?;
         Ok(crate::puzzles::Formulated {
             model,
             decode: Box::new(move |a| {
@@ -347,18 +373,23 @@ impl crate::puzzles::Puzzle for Nonogram {
         &self,
         formulation: &crate::puzzles::Formulation,
     ) -> crate::Result<Option<(Grid, &'static str)>> {
-        if formulation.get("pre") != "line" {
+        let pre = formulation.get("pre");
+        if pre == "none" {
             return Ok(None);
         }
         logic::check_budget(self)?;
-        let logic = self.line_logic();
+        let (logic, how) = match (self.line_logic(), pre) {
+            (line, _) if line.is_solved() => (line, "line logic"),
+            (_, "probe") => (self.probed(), "line logic and probing"),
+            _ => return Ok(None),
+        };
         if !logic.is_solved() {
             return Ok(None);
         }
         let grid = (logic.cells.iter())
             .map(|row| row.iter().map(|&c| c == line::Cell::Filled).collect())
             .collect();
-        Ok(Some((grid, "line logic")))
+        Ok(Some((grid, how)))
     }
 
     fn verify(&self, solution: &Grid) -> Result<(), String> {
