@@ -501,7 +501,7 @@ pub fn solve_puzzle<P: Puzzle>(p: &P, opts: &SolveOptions) -> Result<Report<P::S
     // A certificate needs a proof from a solver, so deduction alone does not answer --certify.
     if !opts.certify {
         let start = Instant::now();
-        if let Some((solution, deduction)) = p.deduced(&formulation)? {
+        if let Some((solution, deduction)) = p.deduced(&formulation, deadline)? {
             stats.seconds_formulate = start.elapsed().as_secs_f64();
             return solved_by_deduction(p, opts, solution, deduction, stats, total);
         }

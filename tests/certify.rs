@@ -144,11 +144,13 @@ fn nonogram_line_logic_is_replaced_and_refused_when_asked_for() {
     let text = stdout(&o);
     assert!(text.contains("unique\ncertified: DRAT proof"), "{text}");
     assert!(
-        text.contains("pre=none instead of the default pre=line"),
+        text.contains("pre=none instead of the default pre=probe"),
         "{text}"
     );
-    let o = puzzlec(&["solve", "nonogram", file, "--certify", "-f", "pre=line"]);
-    assert_eq!(o.status.code(), Some(2));
+    for pre in ["pre=line", "pre=probe"] {
+        let o = puzzlec(&["solve", "nonogram", file, "--certify", "-f", pre]);
+        assert_eq!(o.status.code(), Some(2), "{pre}");
+    }
 }
 
 /// Every shipped instance (puzzle files and URLs under `models/`).

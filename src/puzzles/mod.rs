@@ -72,11 +72,13 @@ pub trait Puzzle: Send + Sync {
         None
     }
     /// The whole answer when the deductions the formulation asks for (e.g. nonogram line
-    /// logic and probing, `pre=probe`) fix every cell, with the deduction's name: such a puzzle has exactly
-    /// this one solution, so no model is built and no solver is called.
+    /// logic and probing, `pre=probe`) fix every cell, with the deduction's name: such a puzzle
+    /// has exactly this one solution, so no model is built and no solver is called. Deductions
+    /// that take long stop at `deadline` (and then answer nothing).
     fn deduced(
         &self,
         _formulation: &Formulation,
+        _deadline: Option<std::time::Instant>,
     ) -> Result<Option<(Self::Solution, &'static str)>> {
         Ok(None)
     }

@@ -628,7 +628,11 @@ impl Puzzle for ColourNonogram {
             }),
         })
     }
-    fn deduced(&self, formulation: &Formulation) -> Result<Option<(ColourGrid, &'static str)>> {
+    fn deduced(
+        &self,
+        formulation: &Formulation,
+        _deadline: Option<std::time::Instant>,
+    ) -> Result<Option<(ColourGrid, &'static str)>> {
         if formulation.get("pre") != "line" {
             return Ok(None);
         }

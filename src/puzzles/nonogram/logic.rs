@@ -263,14 +263,15 @@ fn branch(
 }
 
 /// Probing from line logic's fixpoint `start` (the preprocessing `pre=probe`): the grid with
-/// every cell that [`probe`] forces, or a contradiction. Only cells next to a decided cell are
-/// probed (pbnsolve's rule of thumb: a guess far from anything known rarely fails), which cuts
-/// the probes of a 30×30 that needs search by about half and loses almost nothing.
-pub fn probed(puzzle: &Nonogram, start: &LogicResult) -> LogicResult {
+/// every cell that [`probe`] forces, or a contradiction; at `deadline` (or near the memory
+/// budget) only what line logic found. Only cells next to a decided cell are probed (as
+/// pbnsolve does: a guess far from anything known rarely fails; on the 65 published puzzles
+/// line logic leaves open, 0.29 s against 0.34 s probing every undecided cell).
+pub fn probed(puzzle: &Nonogram, start: &LogicResult, deadline: Option<Instant>) -> LogicResult {
     if start.contradiction || start.is_solved() {
         return start.clone();
     }
-    let mut guard = Guard::every(None, 1);
+    let mut guard = Guard::every(deadline, 1);
     let mut cache = LineCache::new();
     let cells = probe(
         puzzle,
@@ -284,7 +285,7 @@ pub fn probed(puzzle: &Nonogram, start: &LogicResult) -> LogicResult {
             cells,
             ..start.clone()
         },
-        // Stopped near the memory budget: what line logic found still holds.
+        // Stopped at the deadline or near the memory budget: line logic's cells still hold.
         (None, Some(_)) => start.clone(),
         (None, None) => LogicResult {
             contradiction: true,
@@ -294,7 +295,7 @@ pub fn probed(puzzle: &Nonogram, start: &LogicResult) -> LogicResult {
 }
 
 /// Line-solver answers by line and state, for probing: its propagations keep meeting the same
-/// lines in the same states (a 30×30's probes solve lines ~10,000 times, mostly repeats).
+/// lines in the same states (on a 30×30 the cache took probing from 33M to 21M instructions).
 type LineCache = std::collections::HashMap<(LineRef, Vec<Cell>), Option<Vec<Cell>>>;
 
 /// The most entries a [`LineCache`] keeps before it starts afresh.

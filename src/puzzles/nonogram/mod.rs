@@ -112,9 +112,11 @@ impl Nonogram {
         self.logic.line.get_or_init(|| logic::line_logic(self))
     }
 
-    /// Line logic, then probing from its fixpoint ([`logic::probed`]; computed once).
-    pub fn probed(&self) -> &logic::LogicResult {
-        (self.logic.probed).get_or_init(|| logic::probed(self, self.line_logic()))
+    /// Line logic, then probing from its fixpoint ([`logic::probed`]; computed once, cut short
+    /// at `deadline`).
+    pub fn probed(&self, deadline: Option<std::time::Instant>) -> &logic::LogicResult {
+        let probe = || logic::probed(self, self.line_logic(), deadline);
+        self.logic.probed.get_or_init(probe)
     }
 
     /// What the formulation's `pre=` key asks for: line logic, line logic and probing, or
@@ -125,7 +127,8 @@ impl Nonogram {
     ) -> Option<&logic::LogicResult> {
         match formulation.get("pre") {
             "line" => Some(self.line_logic()),
-            "probe" => Some(self.probed()),
+            // Computed by the deduction shortcut first, under the run's deadline.
+            "probe" => Some(self.probed(None)),
             _ => None,
         }
     }
@@ -372,6 +375,7 @@ impl crate::puzzles::Puzzle for Nonogram {
     fn deduced(
         &self,
         formulation: &crate::puzzles::Formulation,
+        deadline: Option<std::time::Instant>,
     ) -> crate::Result<Option<(Grid, &'static str)>> {
         let pre = formulation.get("pre");
         if pre == "none" {
@@ -380,7 +384,7 @@ impl crate::puzzles::Puzzle for Nonogram {
         logic::check_budget(self)?;
         let (logic, how) = match (self.line_logic(), pre) {
             (line, _) if line.is_solved() => (line, "line logic"),
-            (_, "probe") => (self.probed(), "line logic and probing"),
+            (_, "probe") => (self.probed(deadline), "line logic and probing"),
             _ => return Ok(None),
         };
         if !logic.is_solved() {
