@@ -86,13 +86,22 @@ fn next_stamp(stamp: u32, marks: &mut [u32]) -> u32 {
 }
 
 /// The search tree of the last full check that [`ConnectedPropagator::check_changes`] builds
-/// on: its root (an active node), whether articulation points are inferred, and the region's
-/// nodes that turned inactive since.
+/// on: its root (an active node), whether articulation points are inferred, the region's
+/// nodes that turned inactive since, and which full check it came from.
 #[derive(Clone, Debug)]
 struct Tree {
     root: usize,
     articulation: bool,
     removed: Vec<usize>,
+    stamp: u64,
+}
+
+/// Where the checks stood at some moment ([`ConnectedPropagator::mark`]): the full check
+/// their tree came from and how many removals had been applied to it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Mark {
+    stamp: u64,
+    removed: usize,
 }
 
 /// "The active nodes are connected" on a partial state. [`ConnectedPropagator::check`] finds
@@ -247,8 +256,35 @@ impl ConnectedPropagator {
             root: s,
             articulation,
             removed: Vec::new(),
+            stamp: self.full_checks,
         });
         true
+    }
+
+    /// Where the checks stand now, for [`Self::restore`] (`None` when the next check must
+    /// search the whole graph anyway).
+    pub fn mark(&self) -> Option<Mark> {
+        (self.tree.as_ref()).map(|t| Mark {
+            stamp: t.stamp,
+            removed: t.removed.len(),
+        })
+    }
+
+    /// Goes back to the checks as they stood at `mark`, for a state that is again the one
+    /// checked then (the solver backtracked to it): true when the tree of that moment is still
+    /// at hand (no full check since), so the next check can build on it instead of searching
+    /// the whole graph; false (and the next check is a full one) otherwise.
+    pub fn restore(&mut self, mark: Option<Mark>) -> bool {
+        match (&mut self.tree, mark) {
+            (Some(tree), Some(m)) if tree.stamp == m.stamp && tree.removed.len() >= m.removed => {
+                tree.removed.truncate(m.removed);
+                true
+            }
+            _ => {
+                self.tree = None;
+                false
+            }
+        }
     }
 
     /// Checks a state that extends the one of the last call (which found no conflict) by the
@@ -280,7 +316,11 @@ impl ConnectedPropagator {
             let fresh = tree.removed[first_removed..].to_vec();
             match self.split_locally(tree.root, &fresh, state) {
                 None => return self.check(state, tree.articulation),
-                Some(false) => return false,
+                Some(false) => {
+                    // Kept: the solver backtracks next, and [`Self::restore`] trims it back.
+                    self.tree = Some(tree);
+                    return false;
+                }
                 Some(true) => {}
             }
         }
@@ -917,6 +957,83 @@ mod tests {
             "{conflicts} conflicts, {inferred} inferred, {full} full, {incremental} incremental"
         );
         assert!(conflicts > 100 && inferred > 100 && incremental > 100);
+    }
+
+    #[test]
+    fn checks_after_a_backtrack_build_on_the_restored_tree_and_miss_no_conflict() {
+        // As a solver does: states grow level by level, each level's mark kept; now and then
+        // the state goes back to an earlier level's and the propagator is restored to its mark.
+        // Every later check stays sound, and finds every conflict a full check finds.
+        let mut rng = Rng::new(17);
+        let (mut restored, mut conflicts) = (0, 0);
+        for case in 0..16 {
+            let (h, w) = [(3, 3), (3, 4), (2, 5), (4, 3)][case % 4];
+            let c = Case::new(&mut rng, h, w);
+            let mut p = ConnectedPropagator::new(&c.graph);
+            let start: Vec<NodeState> = (c.never.iter())
+                .map(|&never| match never {
+                    true => NodeState::Inactive,
+                    false => NodeState::Open,
+                })
+                .collect();
+            for _ in 0..30 {
+                let mut state = start.clone();
+                let mut ok = p.check(&state, true);
+                let mut levels: Vec<(Vec<NodeState>, Option<Mark>)> = Vec::new();
+                loop {
+                    let mut fresh = ConnectedPropagator::new(&c.graph);
+                    assert_eq!(ok, fresh.check(&state, true), "{state:?}");
+                    let (conflict, _) = assert_sound(&c, &p, &state, ok);
+                    let open: Vec<usize> = (0..state.len())
+                        .filter(|&v| state[v] == NodeState::Open)
+                        .collect();
+                    let changed = if conflict || open.is_empty() {
+                        conflicts += usize::from(conflict);
+                        // Back to an earlier level, as after a conflict.
+                        if levels.is_empty() || rng.below(4) == 0 {
+                            break;
+                        }
+                        let back = rng.below(levels.len() as u64) as usize;
+                        let (old, mark) = levels[back].clone();
+                        levels.truncate(back);
+                        state = old;
+                        if !p.restore(mark) {
+                            ok = p.check(&state, true);
+                            continue;
+                        }
+                        restored += 1;
+                        Vec::new()
+                    } else {
+                        // The inferences first, as the solver applies them, then a decision.
+                        let mut changed = Vec::new();
+                        for inf in p.inferences() {
+                            if state[inf.fact.node] == NodeState::Open {
+                                state[inf.fact.node] = match inf.fact.active {
+                                    true => NodeState::Active,
+                                    false => NodeState::Inactive,
+                                };
+                                changed.push(inf.fact.node);
+                            }
+                        }
+                        if changed.is_empty() {
+                            levels.push((state.clone(), p.mark()));
+                            let v = open[rng.below(open.len() as u64) as usize];
+                            state[v] = match rng.below(3) {
+                                0 => NodeState::Active,
+                                _ => NodeState::Inactive,
+                            };
+                            changed.push(v);
+                        }
+                        changed
+                    };
+                    ok = p.check_changes(&state, &changed);
+                }
+            }
+        }
+        assert!(
+            restored > 100 && conflicts > 100,
+            "{restored} restored, {conflicts} conflicts"
+        );
     }
 
     #[test]
