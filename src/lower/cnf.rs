@@ -4,6 +4,7 @@
 //! sequential counter. Literals are DIMACS integers (`±n`, `n ≥ 1`).
 
 use crate::model::{Assignment, Cmp, Constraint, Domain, Lit, Model, Var};
+use itertools::Itertools;
 
 /// The most clauses an exactly-k constraint is written with directly, as "no k+1 all true,
 /// no n−k+1 all false", instead of through a totalizer's new variables (measured: 120 takes
@@ -18,24 +19,6 @@ fn binomial(n: usize, k: usize) -> usize {
     }
     // Each step's product of consecutive numbers divides exactly, until it saturates.
     (0..k.min(n - k)).fold(1usize, |acc, i| acc.saturating_mul(n - i) / (i + 1))
-}
-
-/// Calls `f` on every `k`-element subset of `items`, in lexicographic order.
-fn for_each_subset(items: &[i32], k: usize, f: &mut dyn FnMut(&[i32])) {
-    fn go(items: &[i32], k: usize, chosen: &mut Vec<i32>, f: &mut dyn FnMut(&[i32])) {
-        if chosen.len() == k {
-            return f(chosen);
-        }
-        for (i, &x) in items.iter().enumerate() {
-            if items.len() - i < k - chosen.len() {
-                break;
-            }
-            chosen.push(x);
-            go(&items[i + 1..], k, chosen, f);
-            chosen.pop();
-        }
-    }
-    go(items, k, &mut Vec::with_capacity(k), f);
 }
 
 /// How `Σ lits ≤ k` is written as clauses.
@@ -556,10 +539,12 @@ impl CnfEncoder {
         }
         if binomial(n, k + 1).saturating_add(binomial(n, n - k + 1)) <= DIRECT_LIMIT {
             // Every k+1 of them not all true, every n−k+1 not all false: no new variables.
-            for_each_subset(lits, k + 1, &mut |s| {
-                self.clauses.push(s.iter().map(|l| -l).collect())
-            });
-            for_each_subset(lits, n - k + 1, &mut |s| self.clauses.push(s.to_vec()));
+            for subset in lits.iter().combinations(k + 1) {
+                self.clauses.push(subset.into_iter().map(|l| -l).collect());
+            }
+            for subset in lits.iter().combinations(n - k + 1) {
+                self.clauses.push(subset.into_iter().copied().collect());
+            }
             return;
         }
         let out = self.totalizer(k + 1, lits, true);
