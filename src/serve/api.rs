@@ -121,6 +121,20 @@ struct Slots {
 /// One taken slot, given back when dropped (after the child it was taken for has ended).
 pub struct Slot(Arc<Api>);
 
+impl Slot {
+    /// Runs the child the slot was taken for ([`Api::run`]); an error is already the reply.
+    fn run(
+        &self,
+        args: Vec<String>,
+        genre: Option<&str>,
+        inputs: &[Pasted],
+        timeout: f64,
+        whole: f64,
+    ) -> std::result::Result<Run, Reply> {
+        (self.0.run(args, genre, inputs, timeout, whole)).map_err(|e| Reply::of_error(&e))
+    }
+}
+
 impl Drop for Slot {
     fn drop(&mut self) {
         self.0.slots.busy.fetch_sub(1, Ordering::SeqCst);
@@ -322,11 +336,9 @@ impl Api {
         }
         let genre = genre.map(String::from);
         Ok(Routed::Work(Box::new(move || {
-            let _slot = slot;
-            let api = &_slot.0;
-            let run = match api.run(args, genre.as_deref(), &[input], timeout, timeout) {
+            let run = match slot.run(args, genre.as_deref(), &[input], timeout, timeout) {
                 Ok(run) => run,
-                Err(e) => return Reply::of_error(&e),
+                Err(reply) => return reply,
             };
             let Some(done) = run.captured.as_ref() else {
                 // Killed past its own deadline: the same answer the command line gives for a
@@ -398,11 +410,9 @@ impl Api {
         ];
         let genre = genre.map(String::from);
         Ok(Routed::Work(Box::new(move || {
-            let _slot = slot;
-            let api = &_slot.0;
-            let run = match api.run(args, genre.as_deref(), &[input], timeout, timeout) {
+            let run = match slot.run(args, genre.as_deref(), &[input], timeout, timeout) {
                 Ok(run) => run,
-                Err(e) => return Reply::of_error(&e),
+                Err(reply) => return reply,
             };
             let Some(done) = run.captured.as_ref() else {
                 return Reply::of_error(&Error::Timeout(timeout));
@@ -488,19 +498,11 @@ impl Api {
         }
         args.extend(formulations.iter().map(|f| format!("--formulation={f}")));
         Ok(Routed::Work(Box::new(move || {
-            let _slot = slot;
-            let api = &_slot.0;
             // The last run may start just before the budget ends and take its whole time.
-            let run = api.run(
-                args,
-                Some(&genre),
-                &inputs,
-                run_seconds,
-                budget + run_seconds,
-            );
-            let run = match run {
+            let whole = budget + run_seconds;
+            let run = match slot.run(args, Some(&genre), &inputs, run_seconds, whole) {
                 Ok(run) => run,
-                Err(e) => return Reply::of_error(&e),
+                Err(reply) => return reply,
             };
             let Some(done) = run.captured.as_ref() else {
                 return Reply::of_error(&Error::Timeout(budget + run_seconds));
