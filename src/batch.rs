@@ -106,7 +106,7 @@ pub fn inputs_of(args: &SolveArgs) -> Result<Option<Batch>> {
 /// Whether an argument names a puzzle rather than a genre: `-`, an existing path, or a URL or
 /// fumen string as pasted.
 fn names_an_input(arg: &str) -> bool {
-    arg == "-" || Path::new(arg).exists() || Input::read(arg).is_ok()
+    arg == "-" || Path::new(arg).exists() || registry::read_input(arg).is_ok()
 }
 
 /// Adds an input, or a folder's puzzle files (sorted, recursively; hidden names skipped).
@@ -159,7 +159,7 @@ fn read_list(list: &str) -> Result<String> {
     } else {
         std::fs::read(list).map_err(|e| Error::Io(format!("cannot read {list}: {e}")))?
     };
-    registry::utf8_text(list, bytes)
+    crate::input::utf8_text(list, bytes)
 }
 
 /// The genre of one input of a batch: the one given for all, else the one its URL names, else
@@ -168,7 +168,7 @@ pub fn genre_of(given: Option<&str>, arg: &str, input: &Input) -> Result<String>
     if let Some(genre) = given {
         return Ok(genre.to_string());
     }
-    if let Some(genre) = input.url_genre() {
+    if let Some(genre) = registry::url_genre(input) {
         return Ok(genre.to_string());
     }
     genre_from_path(Path::new(arg))
@@ -707,7 +707,7 @@ fn load_and_solve(
     state: &JobState,
     progress: Progress,
 ) -> Result<Report<Vec<String>>> {
-    let input = Input::read(arg)?;
+    let input = registry::read_input(arg)?;
     let genre = genre_of(settings.genre.as_deref(), arg, &input)?;
     let _ = state.genre.set(genre.clone());
     let puzzle = cli::load(&genre, input, settings.words.as_deref())?;

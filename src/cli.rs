@@ -279,15 +279,15 @@ pub(crate) fn spawn_large(job: impl FnOnce() + Send + 'static) -> std::io::Resul
 fn resolve(genre_or_input: &str, input: Option<&str>) -> Result<(String, Input)> {
     if let Some(input) = input {
         registry::check_genre(genre_or_input)?;
-        return Ok((genre_or_input.to_string(), Input::read(input)?));
+        return Ok((genre_or_input.to_string(), registry::read_input(input)?));
     }
     if registry::check_genre(genre_or_input).is_ok() {
         return Err(Error::Usage(format!(
             "missing the puzzle: give a file, `-` or a URL after `{genre_or_input}`"
         )));
     }
-    let input = Input::read(genre_or_input)?;
-    match input.url_genre() {
+    let input = registry::read_input(genre_or_input)?;
+    match registry::url_genre(&input) {
         Some(genre) => Ok((genre.to_string(), input)),
         // A Kanpen or applet URL names a genre too, but in a format we do not read: say so.
         None => match crate::url::other_format(input.text.trim()) {
@@ -313,7 +313,7 @@ pub(crate) fn load(
     match words {
         None => registry::load(genre, &input),
         Some(w) if genre == "skeleton" => {
-            let words = Input::read(w)?;
+            let words = registry::read_input(w)?;
             Ok(Box::new(crate::puzzles::skeleton::load_texts(
                 &input.source,
                 &input.text,
@@ -1061,7 +1061,7 @@ fn compare(
     };
     let mut plans = Vec::new();
     for input in inputs {
-        let puzzle = registry::load(genre, &Input::read(input)?)?;
+        let puzzle = registry::load(genre, &registry::read_input(input)?)?;
         let natives = puzzle.native();
         let backend_names: Vec<String> = match backends {
             Some(list) => list.split(',').map(|s| s.trim().to_string()).collect(),

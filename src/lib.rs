@@ -28,6 +28,7 @@ pub mod format;
 pub mod formulation;
 pub mod graph;
 pub mod grid;
+pub mod input;
 pub mod lower;
 pub mod model;
 pub mod puzzles;

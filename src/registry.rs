@@ -3,6 +3,7 @@
 //! [`load`].
 
 use crate::error::{Error, Result};
+pub use crate::input::Input;
 use crate::model::Model;
 use crate::puzzles::{self, Formulation, FormulationKey, Puzzle};
 use crate::solve::{solve_puzzle, Report, SolveOptions};
@@ -51,113 +52,30 @@ pub const GENRES: &[(&str, &str)] = &[
     ),
 ];
 
-/// A puzzle input: its text and where it came from.
-#[derive(Clone, Debug, Default)]
-pub struct Input {
-    /// The file path, `-` for standard input, or `URL`.
-    pub source: String,
-    /// The text (the URL itself for URLs).
-    pub text: String,
+/// Reads an input argument as users paste it (see [`Input::read`]), a fumen string included.
+pub fn read_input(arg: &str) -> Result<Input> {
+    Input::read_with(arg, inline)
 }
 
-impl Input {
-    /// Reads an input argument the way users paste it: a puzz.link / pzv.jp URL (with or
-    /// without its scheme, surrounding spaces, percent-encoded as browsers copy it) or a fumen
-    /// string given inline, `-` for standard input, or a file path. An existing file wins over
-    /// an inline reading of the same text.
-    pub fn read(arg: &str) -> Result<Input> {
-        let path = std::path::Path::new(arg);
-        if arg != "-" && !path.exists() {
-            if let Some(input) = Input::inline(arg) {
-                return Ok(input);
-            }
-        }
-        let bytes = if arg == "-" {
-            let mut bytes = Vec::new();
-            std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes)
-                .map_err(|e| Error::Io(format!("cannot read standard input: {e}")))?;
-            bytes
-        } else {
-            std::fs::read(arg).map_err(|e| Error::Io(format!("cannot read {arg}: {e}")))?
-        };
-        Ok(Input {
-            source: arg.to_string(),
-            text: utf8_text(arg, bytes)?,
-        })
-    }
-
-    /// The puzzle an argument holds itself, read without looking at any file: a pasted
-    /// puzz.link / pzv.jp URL (in its canonical form) or a fumen string; `None` for anything
-    /// else. The web page uses it so that pasted text never names a file on the server.
-    pub fn inline(arg: &str) -> Option<Input> {
-        if let Some(url) = pasted_url(arg) {
-            return Some(Input {
-                source: "URL".into(),
-                text: url,
-            });
-        }
-        crate::puzzles::tetromino::field::is_fumen(arg.trim()).then(|| Input {
-            source: "URL".into(),
-            text: arg.trim().to_string(),
-        })
-    }
-
-    /// The genre a URL input names (pzprjs's `slither` is slitherlink, `mashu` and `pearl`
-    /// masyu), when it is one of ours.
-    pub fn url_genre(&self) -> Option<&'static str> {
-        let line = crate::url::in_text(&self.text, "").filter(|l| l.starts_with("http"))?;
-        let written = crate::url::genre_of(line)?;
-        let ours = match written.as_str() {
-            "slither" => "slitherlink",
-            "mashu" | "pearl" => "masyu",
-            other => other,
-        };
-        GENRES.iter().map(|g| g.0).find(|&g| g == ours)
-    }
+/// The puzzle an argument holds itself, read without looking at any file: a pasted
+/// puzz.link / pzv.jp URL (in its canonical form) or a fumen string; `None` for anything
+/// else. The web page uses it so that pasted text never names a file on the server.
+pub fn inline(arg: &str) -> Option<Input> {
+    let fumen = |a: &str| puzzles::tetromino::field::is_fumen(a.trim()).then(|| Input::given(a));
+    Input::url(arg).or_else(|| fumen(arg))
 }
 
-/// The canonical form of a pasted puzz.link / pzv.jp URL: trimmed, percent-decoded, with a
-/// scheme; `None` when the text is not such a URL.
-fn pasted_url(arg: &str) -> Option<String> {
-    let decoded = percent_encoding::percent_decode_str(arg.trim())
-        .decode_utf8()
-        .ok()?;
-    let bare = (decoded.strip_prefix("https://"))
-        .or_else(|| decoded.strip_prefix("http://"))
-        .unwrap_or(&decoded);
-    let known = [
-        "puzz.link/",
-        "pzv.jp/",
-        "www.puzz.link/",
-        "pzprxs.vercel.app/",
-    ];
-    if known.iter().any(|host| bare.starts_with(host)) && bare.contains('?') {
-        Some(format!("https://{bare}"))
-    } else if decoded.starts_with("http://") || decoded.starts_with("https://") {
-        Some(decoded.into_owned())
-    } else {
-        None
-    }
-}
-
-/// The bytes of an input as text; bytes that are not UTF-8 are an input error at their line,
-/// column and byte offset.
-pub fn utf8_text(source: &str, bytes: Vec<u8>) -> Result<String> {
-    String::from_utf8(bytes).map_err(|e| {
-        let bad = e.utf8_error().valid_up_to();
-        let before = String::from_utf8_lossy(&e.as_bytes()[..bad]);
-        let line = before.matches('\n').count() + 1;
-        let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-        Error::input(
-            source,
-            line,
-            col,
-            format!(
-                "byte 0x{:02x} at byte offset {bad} is not UTF-8 text (save the file as UTF-8)",
-                e.as_bytes()[bad]
-            ),
-        )
-    })
+/// The genre a URL input names (pzprjs's `slither` is slitherlink, `mashu` and `pearl`
+/// masyu), when it is one of ours.
+pub fn url_genre(input: &Input) -> Option<&'static str> {
+    let line = crate::url::in_text(&input.text, "").filter(|l| l.starts_with("http"))?;
+    let written = crate::url::genre_of(line)?;
+    let ours = match written.as_str() {
+        "slither" => "slitherlink",
+        "mashu" | "pearl" => "masyu",
+        other => other,
+    };
+    GENRES.iter().map(|g| g.0).find(|&g| g == ours)
 }
 
 /// A puzzle of any genre, as the CLI sees it: solutions are text rows.
@@ -310,31 +228,6 @@ pub fn load(genre: &str, input: &Input) -> Result<Box<dyn DynPuzzle>> {
 mod tests {
     use super::*;
 
-    const CANONICAL: &str = "https://puzz.link/p?heyawake/6/6/aa66aapv0fu0g2i3k";
-
-    #[test]
-    fn urls_are_taken_as_users_paste_them() {
-        for pasted in [
-            CANONICAL,
-            "  https://puzz.link/p?heyawake/6/6/aa66aapv0fu0g2i3k \n",
-            "puzz.link/p?heyawake/6/6/aa66aapv0fu0g2i3k",
-            "https://puzz.link/p%3Fheyawake%2F6%2F6%2Faa66aapv0fu0g2i3k",
-            "puzz.link/p%3Fheyawake/6/6/aa66aapv0fu0g2i3k",
-        ] {
-            let input = Input::read(pasted).unwrap();
-            assert_eq!(
-                (input.source.as_str(), input.text.as_str()),
-                ("URL", CANONICAL)
-            );
-            assert_eq!(input.url_genre(), Some("heyawake"), "{pasted}");
-        }
-        let pzv = Input::read("pzv.jp/p.html?heyawake/6/6/aa66aapv0fu0g2i3k").unwrap();
-        assert_eq!(
-            pzv.text,
-            "https://pzv.jp/p.html?heyawake/6/6/aa66aapv0fu0g2i3k"
-        );
-    }
-
     #[test]
     fn a_url_names_its_genre_only_when_it_is_ours() {
         let input = |text: &str| Input {
@@ -342,20 +235,27 @@ mod tests {
             text: text.into(),
         };
         assert_eq!(
-            input("https://puzz.link/p?nonogram/5/5/zp").url_genre(),
+            url_genre(&input("https://puzz.link/p?nonogram/5/5/zp")),
             Some("nonogram")
         );
         assert_eq!(
-            input("https://puzz.link/p?heyawake_edit/2/2/").url_genre(),
+            url_genre(&input("https://puzz.link/p?heyawake_edit/2/2/")),
             Some("heyawake")
         );
-        assert_eq!(input("https://puzz.link/p?sudoku/9/9/").url_genre(), None);
-        assert_eq!(input("AB\nAB\nA=?\n").url_genre(), None);
+        assert_eq!(url_genre(&input("https://puzz.link/p?sudoku/9/9/")), None);
+        assert_eq!(url_genre(&input("AB\nAB\nA=?\n")), None);
+    }
+    #[test]
+    fn a_pasted_url_names_its_genre() {
+        let input = read_input("puzz.link/p%3Fheyawake/6/6/aa66aapv0fu0g2i3k").unwrap();
+        assert_eq!(url_genre(&input), Some("heyawake"));
+        let fumen = "v115@vhAAgH";
+        assert_eq!(read_input(fumen).unwrap().text, fumen);
     }
 
     #[test]
     fn a_missing_file_that_is_no_url_is_an_io_error_naming_it() {
-        let e = Input::read("no/such/file.txt").unwrap_err();
+        let e = read_input("no/such/file.txt").unwrap_err();
         assert!(e.to_string().contains("no/such/file.txt"), "{e}");
         assert_eq!(e.exit_code(), 2);
         assert!(check_genre("sudoku")

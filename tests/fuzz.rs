@@ -246,7 +246,7 @@ proptest! {
         genre in 0usize..4,
     ) {
         let genre = GENRES[genre];
-        match registry::utf8_text("fuzz.txt", bytes.clone()) {
+        match puzzlec::input::utf8_text("fuzz.txt", bytes.clone()) {
             Err(e) => {
                 let text = String::from_utf8_lossy(&bytes).to_string();
                 assert_positioned(genre, "fuzz.txt", &text, &e);

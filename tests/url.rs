@@ -43,7 +43,7 @@ fn genre_of(url: &str) -> Option<&'static str> {
         source: "URL".into(),
         text: url.to_string(),
     };
-    input.url_genre()
+    registry::url_genre(&input)
 }
 
 /// The canonical URL of a puzzle URL, if it names a genre of puzzlec and decodes.

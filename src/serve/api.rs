@@ -396,7 +396,7 @@ impl Api {
         // The download's name: the genre asked for, or the one the URL names.
         let named = genre
             .or(match &input {
-                Pasted::Inline(i) => i.url_genre(),
+                Pasted::Inline(i) => registry::url_genre(i),
                 Pasted::Text { .. } => None,
             })
             .unwrap_or("puzzle");
@@ -470,7 +470,7 @@ impl Api {
             Some(genre) => genre.to_string(),
             None => (inputs.iter())
                 .find_map(|p| match p {
-                    Pasted::Inline(input) => input.url_genre(),
+                    Pasted::Inline(input) => registry::url_genre(input),
                     Pasted::Text { .. } => None,
                 })
                 .map(String::from)
@@ -601,7 +601,7 @@ impl Pasted {
             ));
         }
         if !text.trim().contains('\n') {
-            if let Some(input) = Input::inline(text) {
+            if let Some(input) = registry::inline(text) {
                 return Ok(Pasted::Inline(input));
             }
         }

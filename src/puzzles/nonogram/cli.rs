@@ -67,7 +67,7 @@ pub fn run(cmd: Command) -> Result<i32> {
 }
 
 fn read(arg: &str) -> Result<(String, String)> {
-    let input = crate::registry::Input::read(arg)?;
+    let input = crate::input::Input::read(arg)?;
     Ok((input.source, input.text))
 }
 

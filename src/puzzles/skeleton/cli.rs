@@ -53,7 +53,7 @@ pub fn run(cmd: Command) -> Result<i32> {
 
 fn read(path: &PathBuf) -> Result<String> {
     let bytes = std::fs::read(path).map_err(|e| Error::Io(format!("{}: {e}", path.display())))?;
-    crate::registry::utf8_text(&path.display().to_string(), bytes)
+    crate::input::utf8_text(&path.display().to_string(), bytes)
 }
 
 /// Parses `15x15` into (rows, cols).

@@ -62,7 +62,9 @@ pub struct ListArgs {
 
 /// Reads the input argument: a fumen string given inline, `-`, or a file.
 pub fn read_input(arg: &str) -> Result<(String, String)> {
-    let input = crate::registry::Input::read(arg)?;
+    let input = crate::input::Input::read_with(arg, |a| {
+        super::field::is_fumen(a.trim()).then(|| crate::input::Input::given(a))
+    })?;
     Ok((input.source, input.text))
 }
 
