@@ -7,15 +7,15 @@
 
 use criterion::{criterion_group, criterion_main, Criterion, SamplingMode};
 use puzzlec::backend::{available_backends, is_sat};
-use puzzlec::puzzles::heyawake::parse::parse;
 use puzzlec::puzzles::heyawake::Heyawake;
+use puzzlec::puzzles::Puzzle;
 use puzzlec::solve::{solve_puzzle, Mode, SolveOptions, Verdict};
 use std::time::Duration;
 
 fn model(name: &str) -> Heyawake {
     let path = format!("{}/models/heyawake/{name}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).expect("shipped model");
-    parse(name, &text).expect("valid model")
+    Heyawake::read(name, &text).expect("valid model")
 }
 
 /// Backends that run inside this process (no `dimacs:` / `lp:` child processes).

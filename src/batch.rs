@@ -189,7 +189,7 @@ fn genre_from_path(path: &Path) -> Option<&'static str> {
         let name = folder.file_name().map(|n| n.to_string_lossy());
         if let Some(genre) = GENRES
             .iter()
-            .map(|g| g.0)
+            .map(|g| g.name)
             .find(|g| Some(*g) == name.as_deref())
         {
             return Some(genre);

@@ -663,7 +663,7 @@ fn dispatch(command: Command) -> Result<i32> {
             }
             // One line per native solver name, with every genre that has it.
             let mut natives: Vec<(&str, Vec<&str>)> = Vec::new();
-            for (genre, _) in GENRES {
+            for genre in GENRES.iter().map(|g| g.name) {
                 for &name in registry::native_solvers(genre) {
                     match natives.iter_mut().find(|(n, _)| *n == name) {
                         Some((_, genres)) => genres.push(genre),
@@ -695,8 +695,8 @@ fn dispatch(command: Command) -> Result<i32> {
             Ok(0)
         }
         Command::Genres => {
-            for (g, d) in GENRES {
-                println!("  {g:<10} {d}");
+            for g in GENRES {
+                println!("  {:<10} {}", g.name, g.rules);
             }
             Ok(0)
         }

@@ -11,7 +11,7 @@
 //!
 //! // cspuz_core's worked example, with the seed's lazy connectivity cuts, on varisat.
 //! let url = "https://puzz.link/p?heyawake/6/6/aa66aapv0fu0g2i3k";
-//! let puzzle = heyawake::parse::parse("URL", url).unwrap();
+//! let puzzle = Heyawake::read("URL", url).unwrap();
 //! let opts = SolveOptions::new("varisat", "connectivity=lazy", Mode::Unique);
 //! let report = solve_puzzle(&puzzle, &opts).unwrap();
 //! assert_eq!(report.verdict, Verdict::Unique);

@@ -1,6 +1,5 @@
-//! The genres by name: reading an input into a puzzle and the type-erased interface the CLI
-//! uses. Adding a genre is one line in [`GENRES`], one in [`formulation_keys`] and one in
-//! [`load`].
+//! The genres by name: reading an input into a puzzle and the type-erased interface the
+//! application uses. Adding a genre is its folder under `puzzles/` plus one line in [`GENRES`].
 
 use crate::error::{Error, Result};
 pub use crate::input::Input;
@@ -8,49 +7,100 @@ use crate::model::Model;
 use crate::puzzles::{self, Formulation, FormulationKey, Puzzle};
 use crate::solve::{solve_puzzle, Report, SolveOptions};
 
-/// Every genre with a one-line description.
-pub const GENRES: &[(&str, &str)] = &[
-    (
-        "heyawake",
-        "shade cells: rooms with counts, no touching, connected unshaded, no run over two borders",
-    ),
-    (
-        "hitori",
-        "shade cells: no number twice unshaded in a line, no touching, connected unshaded",
-    ),
-    (
-        "lits",
-        "shade one L, I, T or S per room: equal pieces never touch, all connected, no 2x2",
-    ),
-    (
-        "masyu",
-        "draw one loop through cell centres and every pearl: straight on white, turning on black",
-    ),
-    (
-        "nonogram",
-        "paint cells so that each row's and column's runs match its clue",
-    ),
-    (
-        "nurikabe",
-        "shade cells: numbered islands of their size, one connected wall, no 2x2 wall",
-    ),
-    (
-        "skeleton",
-        "fill-in crossword: every listed word into one slot, crossings agree",
-    ),
-    (
-        "slitherlink",
-        "draw one loop along the grid lines; a number counts its cell's sides on the loop",
-    ),
-    (
-        "starbattle",
-        "place K stars in every row, column and room; stars never touch, not even diagonally",
-    ),
-    (
-        "tetromino",
-        "tile a region with tetrominoes drawn from Tetris 7-bags (`puzzlec tetromino list` lists all)",
-    ),
+/// Every genre, one line each: everything the application knows of a genre follows from it.
+pub static GENRES: &[Genre] = &[
+    Genre::of::<puzzles::heyawake::Heyawake>(),
+    Genre::of::<puzzles::hitori::Hitori>(),
+    Genre::of::<puzzles::lits::Lits>(),
+    Genre::of::<puzzles::masyu::Masyu>(),
+    Genre::either::<puzzles::nonogram::Nonogram, puzzles::nonogram::colour::ColourNonogram>(),
+    Genre::of::<puzzles::nurikabe::Nurikabe>(),
+    Genre::of::<puzzles::skeleton::Skeleton>(),
+    Genre::of::<puzzles::slitherlink::Slitherlink>(),
+    Genre::of::<puzzles::starbattle::StarBattle>(),
+    Genre::of::<puzzles::tetromino::Tetromino>(),
 ];
+
+/// A registered genre: its declaration's names and abilities, type-erased.
+pub struct Genre {
+    /// The name on the command line.
+    pub name: &'static str,
+    /// The other names it goes by (pzprjs's spellings).
+    pub aliases: &'static [&'static str],
+    /// The rules in one line.
+    pub rules: &'static str,
+    /// Its formulation keys (without the core's).
+    pub keys: fn() -> Vec<FormulationKey>,
+    /// Its model-free solvers, usable as backend names.
+    pub native_solvers: &'static [&'static str],
+    /// Whether an argument is a puzzle of the genre written inline (a fumen string).
+    pub inline: fn(&str) -> bool,
+    load: Loader,
+}
+
+/// Reads an input (and a separate word list) as a puzzle of one genre.
+type Loader = fn(&Input, Option<&Input>) -> Result<Box<dyn DynPuzzle>>;
+
+impl Genre {
+    /// The registration of a genre.
+    pub const fn of<P: Puzzle>() -> Genre {
+        Genre {
+            load: load_as::<P>,
+            ..Genre::declared::<P>()
+        }
+    }
+
+    /// The registration of a genre whose inputs read as `P`, or as `Q` when `Q` claims them
+    /// (a colour nonogram is not a black-and-white one).
+    pub const fn either<P: Puzzle, Q: Puzzle>() -> Genre {
+        Genre {
+            load: load_either::<P, Q>,
+            ..Genre::declared::<P>()
+        }
+    }
+
+    const fn declared<P: Puzzle>() -> Genre {
+        Genre {
+            name: P::GENRE,
+            aliases: P::ALIASES,
+            rules: P::RULES,
+            keys: P::keys,
+            native_solvers: P::NATIVE_SOLVERS,
+            inline: P::inline,
+            load: load_as::<P>,
+        }
+    }
+
+    /// Reads an input (and the separate word list some genres take) as a puzzle of the genre.
+    pub fn load(&self, input: &Input, words: Option<&Input>) -> Result<Box<dyn DynPuzzle>> {
+        (self.load)(input, words)
+    }
+}
+
+fn load_as<P: Puzzle>(input: &Input, words: Option<&Input>) -> Result<Box<dyn DynPuzzle>> {
+    Ok(Box::new(match words {
+        None => P::read(&input.source, &input.text)?,
+        Some(words) => P::read_with_words(input, words)?,
+    }))
+}
+
+fn load_either<P: Puzzle, Q: Puzzle>(
+    input: &Input,
+    words: Option<&Input>,
+) -> Result<Box<dyn DynPuzzle>> {
+    match Q::claims(&input.text) {
+        true => load_as::<Q>(input, words),
+        false => load_as::<P>(input, words),
+    }
+}
+
+/// The registered genre of a name or alias; an error with the known names otherwise.
+pub fn genre(name: &str) -> Result<&'static Genre> {
+    GENRES
+        .iter()
+        .find(|g| g.name == name || g.aliases.contains(&name))
+        .ok_or_else(|| unknown_genre(name))
+}
 
 /// Reads an input argument as users paste it (see [`Input::read`]), a fumen string included.
 pub fn read_input(arg: &str) -> Result<Input> {
@@ -61,21 +111,16 @@ pub fn read_input(arg: &str) -> Result<Input> {
 /// puzz.link / pzv.jp URL (in its canonical form) or a fumen string; `None` for anything
 /// else. The web page uses it so that pasted text never names a file on the server.
 pub fn inline(arg: &str) -> Option<Input> {
-    let fumen = |a: &str| puzzles::tetromino::field::is_fumen(a.trim()).then(|| Input::given(a));
-    Input::url(arg).or_else(|| fumen(arg))
+    let own = |a: &str| GENRES.iter().any(|g| (g.inline)(a.trim()));
+    Input::url(arg).or_else(|| own(arg).then(|| Input::given(arg)))
 }
 
-/// The genre a URL input names (pzprjs's `slither` is slitherlink, `mashu` and `pearl`
-/// masyu), when it is one of ours.
+/// The genre a URL input names (by any of its names: pzprjs's `slither` is slitherlink),
+/// when it is one of ours.
 pub fn url_genre(input: &Input) -> Option<&'static str> {
     let line = crate::url::in_text(&input.text, "").filter(|l| l.starts_with("http"))?;
     let written = crate::url::genre_of(line)?;
-    let ours = match written.as_str() {
-        "slither" => "slitherlink",
-        "mashu" | "pearl" => "masyu",
-        other => other,
-    };
-    GENRES.iter().map(|g| g.0).find(|&g| g == ours)
+    genre(&written).ok().map(|g| g.name)
 }
 
 /// A puzzle of any genre, as the CLI sees it: solutions are text rows.
@@ -96,12 +141,13 @@ pub trait DynPuzzle {
 
 impl<P: Puzzle> DynPuzzle for P {
     fn genre(&self) -> &'static str {
-        Puzzle::genre(self)
+        P::GENRE
     }
     fn keys(&self) -> Vec<FormulationKey> {
-        self.formulation_keys()
+        P::keys()
     }
     fn solve(&self, opts: &SolveOptions) -> Result<Report<Vec<String>>> {
+        check_backend(self, &opts.backend)?;
         let r = solve_puzzle(self, opts)?;
         Ok(Report {
             verdict: r.verdict,
@@ -116,7 +162,7 @@ impl<P: Puzzle> DynPuzzle for P {
         })
     }
     fn formulate(&self, formulation: &str) -> Result<(Model, Formulation)> {
-        let f = Formulation::parse(formulation, &self.formulation_keys())?;
+        let f = Formulation::parse(formulation, &P::keys())?;
         Ok((Puzzle::formulate(self, &f)?.model, f))
     }
     fn native(&self) -> &'static [&'static str] {
@@ -129,98 +175,54 @@ impl<P: Puzzle> DynPuzzle for P {
 
 /// Fails with the list of genres unless `genre` is one.
 pub fn check_genre(genre: &str) -> Result<()> {
-    match GENRES.iter().any(|g| g.0 == genre) {
-        true => Ok(()),
-        false => Err(unknown_genre(genre)),
-    }
+    self::genre(genre).map(|_| ())
 }
 
 fn unknown_genre(genre: &str) -> Error {
     Error::Usage(format!(
         "unknown genre `{genre}` (known: {})",
-        GENRES.iter().map(|g| g.0).collect::<Vec<_>>().join(", ")
+        GENRES.iter().map(|g| g.name).collect::<Vec<_>>().join(", ")
     ))
 }
 
 /// The formulation keys of a genre (without the core's).
 pub fn formulation_keys(genre: &str) -> Result<Vec<FormulationKey>> {
-    match genre {
-        "heyawake" => Ok(puzzles::heyawake::formulate::formulation_keys()),
-        "hitori" => Ok(puzzles::hitori::formulate::formulation_keys()),
-        "lits" => Ok(puzzles::lits::formulate::formulation_keys()),
-        "masyu" => Ok(puzzles::masyu::formulate::formulation_keys()),
-        "nonogram" => Ok(puzzles::nonogram::formulation_keys()),
-        "nurikabe" => Ok(puzzles::nurikabe::formulate::formulation_keys()),
-        "skeleton" => Ok(puzzles::skeleton::formulate::keys()),
-        "slitherlink" => Ok(puzzles::slitherlink::formulate::formulation_keys()),
-        "starbattle" => Ok(puzzles::starbattle::formulate::formulation_keys()),
-        "tetromino" => Ok(Vec::new()),
-        _ => Err(unknown_genre(genre)),
-    }
+    Ok((self::genre(genre)?.keys)())
 }
 
 /// The genre's model-free solvers, usable as backend names (`compare` adds them to its
 /// default backends).
 pub fn native_solvers(genre: &str) -> &'static [&'static str] {
-    match genre {
-        "tetromino" => puzzles::tetromino::NATIVE_SOLVERS,
-        "nonogram" => puzzles::nonogram::NATIVE_SOLVERS,
-        _ => &[],
-    }
+    self::genre(genre).map_or(&[], |g| g.native_solvers)
 }
 
 /// Reads an input as a puzzle of the genre.
 pub fn load(genre: &str, input: &Input) -> Result<Box<dyn DynPuzzle>> {
-    match genre {
-        "heyawake" => Ok(Box::new(puzzles::heyawake::parse::parse(
-            &input.source,
-            &input.text,
-        )?)),
-        "hitori" => Ok(Box::new(puzzles::hitori::parse::parse(
-            &input.source,
-            &input.text,
-        )?)),
-        "lits" => Ok(Box::new(puzzles::lits::parse::parse(
-            &input.source,
-            &input.text,
-        )?)),
-        "masyu" => Ok(Box::new(puzzles::masyu::parse::parse(
-            &input.source,
-            &input.text,
-        )?)),
-        "nonogram" if puzzles::nonogram::colour::is_colour_g(&input.text) => {
-            let colour = puzzles::nonogram::colour::parse_g(&input.source, &input.text)?;
-            match colour.as_black_and_white() {
-                Some(black_and_white) => Ok(Box::new(black_and_white)),
-                None => Ok(Box::new(colour)),
-            }
-        }
-        "nonogram" => Ok(Box::new(puzzles::nonogram::parse::parse_any(
-            &input.source,
-            &input.text,
-        )?)),
-        "nurikabe" => Ok(Box::new(puzzles::nurikabe::parse::parse(
-            &input.source,
-            &input.text,
-        )?)),
-        "skeleton" => Ok(Box::new(puzzles::skeleton::load_texts(
-            &input.source,
-            &input.text,
-            None,
-        )?)),
-        "slitherlink" => Ok(Box::new(puzzles::slitherlink::parse::parse(
-            &input.source,
-            &input.text,
-        )?)),
-        "starbattle" => Ok(Box::new(puzzles::starbattle::parse::parse(
-            &input.source,
-            &input.text,
-        )?)),
-        "tetromino" => Ok(Box::new(puzzles::tetromino::load_text(
-            &input.source,
-            &input.text,
-        )?)),
-        _ => Err(unknown_genre(genre)),
+    self::genre(genre)?.load(input, None)
+}
+
+/// Fails for a backend name that is neither a backend nor one of the instance's native
+/// solvers, naming the genres whose own search it is when it is one.
+fn check_backend<P: Puzzle>(p: &P, name: &str) -> Result<()> {
+    if p.native_solvers().contains(&name) || P::NATIVE_SOLVERS.contains(&name) {
+        return Ok(()); // the driver says why this instance cannot take it, if it cannot
+    }
+    let e = match crate::backend::check_name(name) {
+        Err(Error::Usage(e)) => e,
+        other => return other,
+    };
+    let owners: Vec<&str> = (GENRES.iter())
+        .filter(|g| g.native_solvers.contains(&name))
+        .map(|g| g.name)
+        .collect();
+    match owners.is_empty() {
+        true => Err(Error::Usage(e)),
+        false => Err(Error::Usage(format!(
+            "`{name}` is the own search of {} only; {} has none: pick a backend \
+             (`puzzlec backends` lists them)",
+            owners.join(", "),
+            P::GENRE
+        ))),
     }
 }
 

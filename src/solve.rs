@@ -466,14 +466,13 @@ pub fn solve_puzzle<P: Puzzle>(p: &P, opts: &SolveOptions) -> Result<Report<P::S
         if let Some(why) = why {
             return Err(Error::Usage(format!("--certify: {why}")));
         }
-        let (spec, changed) =
-            Formulation::certifiable_spec(&opts.formulation, &p.formulation_keys())?;
+        let (spec, changed) = Formulation::certifiable_spec(&opts.formulation, &P::keys())?;
         notes.extend(changed);
         spec
     } else {
         opts.formulation.clone()
     };
-    let formulation = Formulation::parse(&spec, &p.formulation_keys())?;
+    let formulation = Formulation::parse(&spec, &P::keys())?;
     let card: CardEncoding = formulation.choice("card");
     let mut stats = Stats {
         formulation: formulation.spec(),
@@ -512,7 +511,7 @@ pub fn solve_puzzle<P: Puzzle>(p: &P, opts: &SolveOptions) -> Result<Report<P::S
         .model
         .check_budget(|| format!("the model of formulation {}", formulation.spec()))?;
     if opts.certify {
-        certifiable_model(&mut formulated.model, &p.formulation_keys(), &mut notes)?;
+        certifiable_model(&mut formulated.model, &P::keys(), &mut notes)?;
     }
     let seconds_formulate = start.elapsed().as_secs_f64();
     let mut driver = Driver::new(formulated.model, &opts.backend, card, deadline)?;
@@ -663,30 +662,14 @@ fn certifiable_model(
 }
 
 /// Fails for a name that is neither a backend nor one of the instance's native solvers; a
-/// native solver of another instance of the genre (e.g. `native` on a colour nonogram) is
-/// named as such instead of "unknown backend".
+/// native solver of the genre that this instance cannot take (e.g. `native` on a colour
+/// nonogram) is named as such instead of "unknown backend".
 fn check_backend_name<P: Puzzle>(p: &P, name: &str) -> Result<()> {
     match backend::check_name(name) {
-        Err(Error::Usage(_)) if crate::registry::native_solvers(p.genre()).contains(&name) => {
+        Err(Error::Usage(_)) if P::NATIVE_SOLVERS.contains(&name) => {
             Err(Error::Usage(p.native_unavailable(name)))
         }
-        Err(Error::Usage(e)) => {
-            // A native solver of other genres: say whose it is rather than "unknown".
-            let owners: Vec<&str> = (crate::registry::GENRES.iter().map(|g| g.0))
-                .filter(|g| crate::registry::native_solvers(g).contains(&name))
-                .collect();
-            match owners.is_empty() {
-                true => Err(Error::Usage(e)),
-                false => Err(Error::Usage(format!(
-                    "`{name}` is the own search of {} only; {} has none: pick a backend \
-                     (`puzzlec backends` lists them)",
-                    owners.join(", "),
-                    p.genre()
-                ))),
-            }
-        }
-        Err(e) => Err(e),
-        Ok(_) => Ok(()),
+        other => other,
     }
 }
 
@@ -913,7 +896,7 @@ mod certify_tests {
     fn a_lazy_constraint_without_a_meaning_is_refused() {
         let mut model = Model::new();
         model.add_lazy(Unexplained);
-        let keys = crate::registry::formulation_keys("heyawake").unwrap();
+        let keys = <crate::puzzles::heyawake::Heyawake as Puzzle>::keys();
         let e = certifiable_model(&mut model, &keys, &mut Vec::new()).unwrap_err();
         assert_eq!(e.exit_code(), 2);
         let text = e.to_string();

@@ -9,8 +9,8 @@ mod common;
 use common::*;
 
 use puzzlec::backend::{available_backends, is_sat, runs_propagators};
-use puzzlec::puzzles::heyawake::formulate::formulation_keys;
-use puzzlec::puzzles::heyawake::{parse, Heyawake};
+use puzzlec::puzzles::heyawake::Heyawake;
+use puzzlec::puzzles::Puzzle;
 use puzzlec::puzzles::{core_formulation_keys, Formulation};
 use puzzlec::solve::{solve_puzzle, Mode, SolveOptions, Verdict};
 use std::collections::HashMap;
@@ -25,7 +25,7 @@ fn model_path(name: &str) -> PathBuf {
 
 fn model(name: &str) -> Heyawake {
     let text = std::fs::read_to_string(model_path(name)).unwrap();
-    parse::parse(name, &text).unwrap()
+    Heyawake::read(name, &text).unwrap()
 }
 
 /// The published (or hand-checked) answer rows of a shipped instance.
@@ -41,7 +41,7 @@ fn answer(name: &str) -> Vec<String> {
 /// Every formulation spec of the genre; the `card` key only matters to SAT backends, so MIP
 /// backends get one spec per connectivity value.
 fn formulations_for(backend: &str) -> Vec<String> {
-    let mut keys = formulation_keys();
+    let mut keys = Heyawake::keys();
     keys.extend(core_formulation_keys());
     let mut specs: Vec<String> = Formulation::all_combinations(&keys)
         .iter()
@@ -79,7 +79,7 @@ fn solve_checked(
     let report = solve_puzzle(p, &SolveOptions::new(backend, spec, mode))
         .unwrap_or_else(|e| panic!("{backend} {spec}: {e}"));
     for s in &report.solutions {
-        p.check(s)
+        p.verify(s)
             .unwrap_or_else(|e| panic!("{backend} {spec}: invalid solution: {e}"));
     }
     let rows = report
@@ -243,7 +243,7 @@ fn edge_url_with_two_solutions_shows_both_verified_and_different() {
             .map(|r| r.as_str().unwrap())
             .collect();
         let shading = p.grid.parse_shading(&rows).unwrap();
-        p.check(&shading).unwrap();
+        p.verify(&shading).unwrap();
     }
     assert!(json["stats"]["solver_calls"].as_u64().unwrap() >= 2);
 }
@@ -318,7 +318,7 @@ fn rows_from_true_names(p: &Heyawake, names: &[String]) -> Vec<String> {
             shaded[(r - 1) * p.grid.width + (c - 1)] = true;
         }
     }
-    p.check(&shaded)
+    p.verify(&shaded)
         .expect("the external solver's answer keeps the rules");
     p.grid.shading_rows(&shaded)
 }

@@ -4,12 +4,13 @@
 
 mod shading;
 
-use puzzlec::puzzles::hitori::{formulate::formulation_keys, parse, Hitori};
+use puzzlec::puzzles::hitori::Hitori;
+use puzzlec::puzzles::Puzzle;
 use puzzlec::solve::{solve_puzzle, Mode, SolveOptions, Verdict};
 use shading::{answer, matrix_gives_answer, model_text, puzzlec, stderr, stdout};
 
 fn model(name: &str) -> Hitori {
-    parse::parse(name, &model_text("hitori", name)).unwrap()
+    Hitori::read(name, &model_text("hitori", name)).unwrap()
 }
 
 /// Cells left out of a matrix, and why. Flow as CNF is refused above a size guard and is
@@ -43,7 +44,7 @@ fn published_examples_every_backend_and_formulation_give_the_published_answers()
     ] {
         let expected = answer("hitori", answer_file);
         let p = model(name);
-        let ran = matrix_gives_answer(&p, &formulation_keys(), &expected, gaps(p.grid.len()));
+        let ran = matrix_gives_answer(&p, &Hitori::keys(), &expected, gaps(p.grid.len()));
         // varisat and batsat × 2 card × 2 connectivity, microlp × 3, and more where found.
         assert!(ran >= 12, "{name}: only {ran} cells ran");
     }
@@ -53,7 +54,7 @@ fn published_examples_every_backend_and_formulation_give_the_published_answers()
 fn noqx_10x10_gives_the_answer_cspuz_finds_on_every_backend() {
     let expected = answer("hitori", "noqx_10x10.answer");
     let p = model("noqx_10x10.url");
-    let ran = matrix_gives_answer(&p, &formulation_keys(), &expected, gaps(p.grid.len()));
+    let ran = matrix_gives_answer(&p, &Hitori::keys(), &expected, gaps(p.grid.len()));
     assert!(ran >= 11, "only {ran} cells ran");
 }
 

@@ -6,8 +6,7 @@ mod common;
 use common::*;
 
 use puzzlec::backend::{available_backends, is_sat, runs_propagators};
-use puzzlec::puzzles::lits::formulate::formulation_keys;
-use puzzlec::puzzles::lits::{parse, Lits};
+use puzzlec::puzzles::lits::Lits;
 use puzzlec::puzzles::{core_formulation_keys, Formulation, Puzzle};
 use puzzlec::solve::{solve_puzzle, Mode, SolveOptions, Verdict};
 use std::path::{Path, PathBuf};
@@ -19,7 +18,7 @@ fn model_path(name: &str) -> PathBuf {
 }
 
 fn model(name: &str) -> Lits {
-    parse::parse(name, &std::fs::read_to_string(model_path(name)).unwrap()).unwrap()
+    Lits::read(name, &std::fs::read_to_string(model_path(name)).unwrap()).unwrap()
 }
 
 /// The published answer rows of a shipped instance (letters, `.` unshaded).
@@ -34,7 +33,7 @@ fn text(bytes: &[u8]) -> String {
 
 /// Every formulation spec; `card` only matters to SAT backends.
 fn formulations_for(backend: &str) -> Vec<String> {
-    let mut keys = formulation_keys();
+    let mut keys = Lits::keys();
     keys.extend(core_formulation_keys());
     let all = Formulation::all_combinations(&keys);
     let kept = all
@@ -62,7 +61,7 @@ fn solve_checked(p: &Lits, backend: &str, spec: &str, mode: Mode) -> (Verdict, V
     let report = solve_puzzle(p, &SolveOptions::new(backend, spec, mode))
         .unwrap_or_else(|e| panic!("{backend} {spec}: {e}"));
     for s in &report.solutions {
-        p.check(s)
+        p.verify(s)
             .unwrap_or_else(|e| panic!("{backend} {spec}: invalid solution: {e}"));
     }
     (

@@ -3,7 +3,8 @@
 //! (answers, verdicts, bad input, export).
 
 use puzzlec::backend::{available_backends, is_sat};
-use puzzlec::puzzles::masyu::{parse, Masyu};
+use puzzlec::puzzles::masyu::Masyu;
+use puzzlec::puzzles::Puzzle;
 use puzzlec::solve::{solve_puzzle, Mode, SolveOptions, Verdict};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -16,7 +17,7 @@ fn model_path(name: &str) -> PathBuf {
 
 fn model(name: &str) -> Masyu {
     let text = std::fs::read_to_string(model_path(name)).unwrap();
-    parse::parse(name, &text).unwrap()
+    Masyu::read(name, &text).unwrap()
 }
 
 fn answer(name: &str) -> Vec<String> {
@@ -45,7 +46,7 @@ fn solve_checked(p: &Masyu, backend: &str, spec: &str, mode: Mode) -> (Verdict, 
     let report = solve_puzzle(p, &SolveOptions::new(backend, spec, mode))
         .unwrap_or_else(|e| panic!("{backend} {spec}: {e}"));
     for s in &report.solutions {
-        p.check(s)
+        p.verify(s)
             .unwrap_or_else(|e| panic!("{backend} {spec}: invalid solution: {e}"));
     }
     let rows = report

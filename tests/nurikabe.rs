@@ -4,12 +4,13 @@
 
 mod shading;
 
-use puzzlec::puzzles::nurikabe::{formulate::formulation_keys, parse, Nurikabe};
+use puzzlec::puzzles::nurikabe::Nurikabe;
+use puzzlec::puzzles::Puzzle;
 use puzzlec::solve::{solve_puzzle, Mode, SolveOptions, Verdict};
 use shading::{answer, matrix_gives_answer, model_text, puzzlec, stderr, stdout};
 
 fn model(name: &str) -> Nurikabe {
-    parse::parse(name, &model_text("nurikabe", name)).unwrap()
+    Nurikabe::read(name, &model_text("nurikabe", name)).unwrap()
 }
 
 #[test]
@@ -21,7 +22,7 @@ fn pzprjs_example_every_backend_and_formulation_gives_the_published_answer() {
         p,
         "the grid text holds the same puzzle"
     );
-    let ran = matrix_gives_answer(&p, &formulation_keys(), &expected, |b, spec| {
+    let ran = matrix_gives_answer(&p, &Nurikabe::keys(), &expected, |b, spec| {
         // As CNF the flow's integer arc flows are ~100k clauses even here: one SAT cell shows
         // that it works.
         let flow_on_sat = spec.contains("flow") && puzzlec::backend::is_sat(b);
@@ -37,7 +38,7 @@ fn semiexp_10x10_gives_the_answer_cspuz_finds_on_every_sat_backend() {
     let expected = answer("nurikabe", "semiexp_10x10.answer");
     let ran = matrix_gives_answer(
         &model("semiexp_10x10.url"),
-        &formulation_keys(),
+        &Nurikabe::keys(),
         &expected,
         |b, spec| {
             if !puzzlec::backend::is_sat(b) {
@@ -102,7 +103,7 @@ fn cspuz_6x6_has_several_solutions_and_its_published_facts() {
             .iter()
             .map(|r| r.as_str().unwrap())
             .collect();
-        p.check(&p.grid.parse_shading(&rows).unwrap()).unwrap();
+        p.verify(&p.grid.parse_shading(&rows).unwrap()).unwrap();
     }
 }
 

@@ -6,8 +6,8 @@ mod common;
 use common::*;
 
 use puzzlec::backend::{available_backends, is_sat};
-use puzzlec::puzzles::starbattle::formulate::formulation_keys;
-use puzzlec::puzzles::starbattle::{parse, StarBattle};
+use puzzlec::puzzles::starbattle::StarBattle;
+use puzzlec::puzzles::Puzzle;
 use puzzlec::puzzles::{core_formulation_keys, Formulation};
 use puzzlec::solve::{solve_puzzle, Mode, SolveOptions, Verdict};
 use std::path::{Path, PathBuf};
@@ -19,7 +19,7 @@ fn model_path(name: &str) -> PathBuf {
 }
 
 fn model(name: &str) -> StarBattle {
-    parse::parse(name, &std::fs::read_to_string(model_path(name)).unwrap()).unwrap()
+    StarBattle::read(name, &std::fs::read_to_string(model_path(name)).unwrap()).unwrap()
 }
 
 /// The published answer rows of a shipped instance (`#` star).
@@ -34,7 +34,7 @@ fn text(bytes: &[u8]) -> String {
 
 /// Every formulation spec; `card` only matters to SAT backends.
 fn formulations_for(backend: &str) -> Vec<String> {
-    let mut keys = formulation_keys();
+    let mut keys = StarBattle::keys();
     keys.extend(core_formulation_keys());
     let all = Formulation::all_combinations(&keys);
     let kept = all
@@ -53,7 +53,7 @@ fn solve_checked(
     let report = solve_puzzle(p, &SolveOptions::new(backend, spec, mode))
         .unwrap_or_else(|e| panic!("{backend} {spec}: {e}"));
     for s in &report.solutions {
-        p.check(s)
+        p.verify(s)
             .unwrap_or_else(|e| panic!("{backend} {spec}: invalid solution: {e}"));
     }
     (

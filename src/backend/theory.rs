@@ -286,8 +286,12 @@ mod tests {
     #[test]
     fn the_propagators_raise_conflicts_and_mostly_build_on_the_last_check() {
         let text = include_str!("../../models/heyawake/bigroom_unique_28.txt");
-        let p = heyawake::parse::parse_text("bigroom", text).unwrap();
-        let f = Formulation::parse("connectivity=propagator", &p.formulation_keys()).unwrap();
+        let p = <heyawake::Heyawake as Puzzle>::read_text("bigroom", text).unwrap();
+        let f = Formulation::parse(
+            "connectivity=propagator",
+            &<heyawake::Heyawake as Puzzle>::keys(),
+        )
+        .unwrap();
         let model = p.formulate(&f).unwrap().model;
         let cnf = CnfEncoder::encode_model(&model, CardEncoding::Totalizer);
         let mut solver = BatsatSolver::new();
@@ -301,7 +305,7 @@ mod tests {
         };
         let a = cnf.decode(|v| values[v as usize]);
         let solution = (p.formulate(&f).unwrap().decode)(&a);
-        assert_eq!(p.check(&solution), Ok(()));
+        assert_eq!(p.verify(&solution), Ok(()));
         let counts = solver.theory_counts().unwrap();
         assert!(counts.conflicts > 0, "{counts:?}");
         // A backtrack goes back to the tree its level was checked with (`restore`), so full

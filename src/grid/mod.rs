@@ -37,7 +37,7 @@ impl Clue {
 }
 
 /// The shape of a rectangular grid.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Grid {
     /// Rows.
     pub height: usize,
@@ -50,6 +50,19 @@ impl Grid {
     pub fn new(height: usize, width: usize) -> Grid {
         Grid { height, width }
     }
+    /// Fails unless an answer has one value per cell (answers from outside the model, e.g. a
+    /// file, may not).
+    pub fn check_answer_len<T>(&self, answer: &[T]) -> Result<(), String> {
+        match answer.len() == self.len() {
+            true => Ok(()),
+            false => Err(format!(
+                "{} cells given, the grid has {}",
+                answer.len(),
+                self.len()
+            )),
+        }
+    }
+
     /// How many cells it has.
     pub fn len(&self) -> usize {
         self.height * self.width

@@ -8,7 +8,7 @@ use crate::url::{error_at, Reader, Writer};
 
 /// Rooms with their input labels and at most one clue each; a number clue never exceeds its
 /// room's size (it counts cells of the room).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct RoomClues {
     /// The rooms.
     pub rooms: Rooms,

@@ -6,7 +6,7 @@ use crate::graph::components;
 
 /// A partition of a grid into orthogonally connected rooms, numbered in raster order of their
 /// first cell.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Rooms {
     /// The room of each cell.
     pub room_of: Vec<usize>,

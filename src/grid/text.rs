@@ -288,6 +288,39 @@ impl GridText {
             .collect()
     }
 
+    /// Reads every cell as one of a genre's symbols (letters matched in either case) or
+    /// nothing (`-`, `.`); `what` names the symbols in the error for any other token.
+    pub fn map_symbols<T: Copy>(
+        &self,
+        symbols: &[(&str, T)],
+        what: &str,
+    ) -> Result<Vec<Option<T>>> {
+        self.map_cells(|_, value| {
+            let token = match value {
+                CellValue::Empty => return Ok(None),
+                CellValue::Number(n) => n.to_string(),
+                CellValue::Unknown => "?".into(),
+                CellValue::Other(x) => x,
+            };
+            let found = symbols.iter().find(|(s, _)| s.eq_ignore_ascii_case(&token));
+            let expected = symbols.iter().map(|(s, _)| format!("`{s}`, "));
+            let expected: String = expected.collect();
+            found
+                .map(|&(_, v)| Some(v))
+                .ok_or_else(|| format!("`{token}` is not {what}: expected {expected}`-` or `.`"))
+        })
+    }
+
+    /// Fails at the header's extra fields when a genre's header is `H W` and nothing more.
+    pub fn no_extras(&self, genre: &str) -> Result<()> {
+        match self.extras.first() {
+            Some(extra) => {
+                Err(self.error(extra, format!("a {genre} header is `H W`, nothing more")))
+            }
+            None => Ok(()),
+        }
+    }
+
     /// The rooms of the room-id grid (each id one connected room).
     pub fn rooms(&self) -> Result<Rooms> {
         let ids = self

@@ -16,7 +16,9 @@ pub mod tetromino;
 
 use crate::error::Result;
 pub use crate::formulation::{core_formulation_keys, Choice, Formulation, FormulationKey, Value};
-use crate::model::{Assignment, Model};
+use crate::input::Input;
+use crate::model::{Assignment, Model, Var};
+use crate::url::format::Format;
 
 /// The non-empty tokens of a clue line with their 1-based character columns; separators are
 /// commas and any Unicode whitespace (Japanese files use the full-width space U+3000, three
@@ -49,14 +51,75 @@ pub struct Formulated<S> {
     pub decode: Box<dyn Fn(&Assignment) -> S + Send + Sync>,
 }
 
-/// A puzzle genre's instance: the rules, its formulations and how to show a solution.
-pub trait Puzzle: Send + Sync {
+impl Formulated<Vec<bool>> {
+    /// A model whose answer is a shading: the value of each cell's `shaded` variable.
+    pub fn shading(model: Model, shaded: Vec<Var>) -> Self {
+        let decode = Box::new(move |a: &Assignment| shaded.iter().map(|&v| a.bool(v)).collect());
+        Formulated { model, decode }
+    }
+}
+
+/// A genre, declared once: its names and rules, how its inputs read, its formulations, the
+/// rules check, and how an answer shows. Registration is one line in [`crate::registry`]; every
+/// ability a genre lacks (a URL, a native solver, a deduction shortcut) has a default.
+pub trait Puzzle: Clone + Send + Sync + Sized + 'static {
     /// The genre's solution type.
     type Solution: Clone + Send;
-    /// The genre's name as used on the command line.
-    fn genre(&self) -> &'static str;
+    /// The genre's name on the command line.
+    const GENRE: &'static str;
+    /// The other names users and puzz.link give the genre (pzprjs's spellings).
+    const ALIASES: &'static [&'static str] = &[];
+    /// The rules in one line.
+    const RULES: &'static str;
+    /// The genre's own solvers that search without a model (e.g. tetromino's `native` exact
+    /// cover), accepted wherever a backend name is, so `compare` can put them beside SAT and MIP.
+    const NATIVE_SOLVERS: &'static [&'static str] = &[];
+    /// The puzz.link URL format, read and written by one description; `None` when the genre
+    /// has none.
+    const URL: Option<Format<Self>> = None;
+
     /// The formulation keys this genre understands (the core's `card` is added by the driver).
-    fn formulation_keys(&self) -> Vec<FormulationKey>;
+    fn keys() -> Vec<FormulationKey> {
+        Vec::new()
+    }
+    /// Reads the genre's text notation (anything that is not a URL).
+    fn read_text(source: &str, text: &str) -> Result<Self>;
+    /// Reads an input of the genre: a URL of its format wherever the text starts with one
+    /// (errors at their place in the file), its text notation otherwise.
+    fn read(source: &str, text: &str) -> Result<Self> {
+        let url = Self::URL.as_ref().and_then(|f| {
+            let found = f
+                .names
+                .iter()
+                .find_map(|name| crate::url::in_text_at(text, name));
+            found.map(|at| (f, at))
+        });
+        match url {
+            Some((format, (url, at))) => format
+                .read(url)
+                .map_err(|e| crate::url::in_file(e, source, at)),
+            None => Self::read_text(source, text),
+        }
+    }
+    /// Reads an input together with a separate word list (skeleton's `--words`).
+    fn read_with_words(input: &Input, _words: &Input) -> Result<Self> {
+        Err(crate::error::Error::Usage(format!(
+            "--words (a separate word list) is not for {} puzzles ({})",
+            Self::GENRE,
+            input.source
+        )))
+    }
+    /// Whether a command-line argument is itself a puzzle of the genre, written in a notation
+    /// of its own (a fumen string), rather than a file name.
+    fn inline(_arg: &str) -> bool {
+        false
+    }
+    /// Whether a text is an input of this type rather than of the genre's main one (a colour
+    /// nonogram is not a black-and-white one); see [`crate::registry`].
+    fn claims(_text: &str) -> bool {
+        false
+    }
+
     /// Builds the model of a formulation.
     fn formulate(&self, formulation: &Formulation) -> Result<Formulated<Self::Solution>>;
     /// Checks a solution against the puzzle's rules, written from the rules, not from a model.
@@ -66,6 +129,22 @@ pub trait Puzzle: Send + Sync {
     /// What a picture shows: the puzzle as its community draws it, with a solution on top
     /// when one is given (see [`crate::render`]).
     fn sketch(&self, solution: Option<&Self::Solution>) -> crate::render::Sketch;
+
+    /// The genre's name (for messages about an instance).
+    fn genre(&self) -> &'static str {
+        Self::GENRE
+    }
+    /// The puzzle as its canonical puzz.link URL. Fails when the genre has no URL format or
+    /// this instance has no URL form (too large, a colour nonogram, …).
+    fn url(&self) -> Result<String> {
+        match &Self::URL {
+            Some(format) => format.write(self),
+            None => Err(crate::error::Error::Usage(format!(
+                "{} has no puzz.link URL encoder yet",
+                Self::GENRE
+            ))),
+        }
+    }
     /// A reason the puzzle has no solution found without solving (a cheap necessary
     /// condition that fails), if any.
     fn precheck(&self) -> Option<String> {
@@ -82,10 +161,10 @@ pub trait Puzzle: Send + Sync {
     ) -> Result<Option<(Self::Solution, &'static str)>> {
         Ok(None)
     }
-    /// The genre's own solvers that search without a model (e.g. tetromino's `native` exact
-    /// cover), accepted wherever a backend name is, so `compare` can put them beside SAT and MIP.
+    /// The native solvers this instance can take (all of [`Puzzle::NATIVE_SOLVERS`] unless
+    /// the instance is out of their reach, e.g. a colour nonogram).
     fn native_solvers(&self) -> &'static [&'static str] {
-        &[]
+        Self::NATIVE_SOLVERS
     }
     /// Up to `limit` solutions from the named native solver, and whether its search finished
     /// (so that fewer than `limit` solutions means there are no more). At the deadline the
@@ -100,19 +179,11 @@ pub trait Puzzle: Send + Sync {
     }
     /// Why a native solver of the genre cannot take this instance (e.g. a colour nonogram).
     fn native_unavailable(&self, solver: &str) -> String {
-        format!("`{solver}` is not a native solver of this {}", self.genre())
+        format!("`{solver}` is not a native solver of this {}", Self::GENRE)
     }
     /// How two solutions differ, in the genre's words (e.g. `row 9 across: lemon ↔ melon`);
     /// shown with a `multiple` verdict. Empty when the genre has nothing to add to the grids.
     fn differences(&self, _a: &Self::Solution, _b: &Self::Solution) -> Vec<String> {
         Vec::new()
-    }
-    /// The puzzle as its canonical puzz.link URL. Fails when the genre has no URL encoder or
-    /// this instance has no URL form (too large, a colour nonogram, …).
-    fn url(&self) -> Result<String> {
-        Err(crate::error::Error::Usage(format!(
-            "{} has no puzz.link URL encoder yet",
-            self.genre()
-        )))
     }
 }

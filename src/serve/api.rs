@@ -271,10 +271,11 @@ impl Api {
         };
         let genres: Vec<Value> = GENRES
             .iter()
-            .map(|(name, description)| {
+            .map(|g| {
+                let name = g.name;
                 json!({
                     "name": name,
-                    "description": description,
+                    "description": g.rules,
                     "keys": keys(&registry::formulation_keys(name).unwrap_or_default()),
                     "native": registry::native_solvers(name),
                 })
@@ -671,7 +672,7 @@ fn check_backend(name: &str, genre: Option<&str>) -> std::result::Result<(), Rep
         Some(g) => registry::native_solvers(g).to_vec(),
         None => GENRES
             .iter()
-            .flat_map(|(g, _)| registry::native_solvers(g).iter().copied())
+            .flat_map(|g| g.native_solvers.iter().copied())
             .collect(),
     };
     let available: Vec<String> = (backend::backends().into_iter())

@@ -21,6 +21,7 @@ mod borders;
 mod cell_numbers;
 mod circles;
 mod decimal;
+pub mod format;
 mod numbers;
 
 pub use cell_numbers::MAX_CELL_NUMBER;

@@ -6,11 +6,17 @@
 pub mod formulate;
 pub mod parse;
 
+use crate::error::Result;
 use crate::graph::components;
+use crate::grid::text::looks_generic;
 use crate::grid::{runs, Grid, RoomClues};
+use crate::model::connectivity::ConnectivityEncoding;
+use crate::puzzles::{Formulated, Formulation, FormulationKey, Puzzle};
+use crate::render::Sketch;
+use crate::url::format::{Format, RoomNumbers};
 
 /// A heyawake instance.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Heyawake {
     /// The grid.
     pub grid: Grid,
@@ -21,17 +27,56 @@ pub struct Heyawake {
 /// A solution: whether each cell is shaded.
 pub type Shading = Vec<bool>;
 
-impl Heyawake {
-    /// Checks a shading against the five rules; the error says which rule and where.
-    pub fn check(&self, shaded: &[bool]) -> Result<(), String> {
-        let g = self.grid;
-        if shaded.len() != g.len() {
-            return Err(format!(
-                "{} cells given, the grid has {}",
-                shaded.len(),
-                g.len()
-            ));
+impl Puzzle for Heyawake {
+    type Solution = Shading;
+    const GENRE: &'static str = "heyawake";
+    const RULES: &'static str =
+        "shade cells: rooms with counts, no touching, connected unshaded, no run over two borders";
+    const URL: Option<Format<Self>> = Some(Format::new(
+        &["heyawake"],
+        |p| &mut p.grid,
+        |p, body| body.piece(RoomNumbers, p.grid, &mut p.rooms),
+    ));
+    fn keys() -> Vec<FormulationKey> {
+        vec![FormulationKey::of::<ConnectivityEncoding>(
+            "connectivity",
+            "how rule 2 (unshaded cells connected) is encoded",
+            "lazy",
+        )]
+    }
+    fn read_text(source: &str, text: &str) -> Result<Self> {
+        match looks_generic(text) {
+            true => parse::parse_generic(source, text),
+            false => parse::parse_letters(source, text),
         }
+    }
+    fn formulate(&self, formulation: &Formulation) -> Result<Formulated<Shading>> {
+        formulate::formulate(self, formulation)
+    }
+    fn rows(&self, solution: &Shading) -> Vec<String> {
+        self.grid.shading_rows(solution)
+    }
+    fn sketch(&self, solution: Option<&Shading>) -> Sketch {
+        let puzzle = Sketch::of(self.grid).with_room_clues(&self.rooms);
+        puzzle.with_shading(solution.map(Vec::as_slice))
+    }
+    fn precheck(&self) -> Option<String> {
+        // The most shaded cells a room can hold with no two touching (rule 1).
+        self.rooms.iter().find_map(|(label, cells, clue)| {
+            let (clue, most) = (clue? as usize, self.grid.max_independent(cells));
+            (clue > most).then(|| {
+                format!(
+                    "room {label} asks for {clue} shaded cells but can hold at most {most} \
+                     without two touching"
+                )
+            })
+        })
+    }
+
+    /// Checks a shading against the five rules; the error says which rule and where.
+    fn verify(&self, shaded: &Self::Solution) -> std::result::Result<(), String> {
+        let g = self.grid;
+        g.check_answer_len(shaded)?;
         if let Some((a, b)) = g.edges().into_iter().find(|&(a, b)| shaded[a] && shaded[b]) {
             return Err(format!(
                 "rule 1: shaded cells {} and {} touch",
@@ -80,7 +125,7 @@ mod tests {
     use super::*;
 
     fn seed() -> Heyawake {
-        parse::parse_text("seed", include_str!("../../../models/heyawake/seed004.txt")).unwrap()
+        Heyawake::read_text("seed", include_str!("../../../models/heyawake/seed004.txt")).unwrap()
     }
 
     #[test]
@@ -90,7 +135,7 @@ mod tests {
             .lines()
             .collect();
         let shading = p.grid.parse_shading(&answer).unwrap();
-        assert_eq!(p.check(&shading), Ok(()));
+        assert_eq!(p.verify(&shading), Ok(()));
     }
 
     #[test]
@@ -104,7 +149,7 @@ mod tests {
         let first_shaded = good.iter().position(|&s| s).unwrap();
         let mut bad = good.clone();
         bad[first_shaded] = false;
-        assert!(p.check(&bad).unwrap_err().starts_with("rule"));
+        assert!(p.verify(&bad).unwrap_err().starts_with("rule"));
         let mut touching = good.clone();
         let neighbour = if first_shaded % p.grid.width + 1 < p.grid.width {
             first_shaded + 1
@@ -112,8 +157,8 @@ mod tests {
             first_shaded - 1
         };
         touching[neighbour] = true;
-        assert!(p.check(&touching).unwrap_err().starts_with("rule 1"));
-        assert!(p.check(&vec![false; p.grid.len()]).is_err());
+        assert!(p.verify(&touching).unwrap_err().starts_with("rule 1"));
+        assert!(p.verify(&vec![false; p.grid.len()]).is_err());
     }
 
     #[test]
@@ -162,9 +207,9 @@ mod tests {
     #[test]
     fn a_run_through_three_rooms_breaks_rule_4_even_when_a_room_repeats() {
         // A U-shaped room A around B: the unshaded top row A|B|A crosses two borders.
-        let p = parse::parse_text("t", "ABA\nAAA\n").unwrap();
+        let p = Heyawake::read_text("t", "ABA\nAAA\n").unwrap();
         let err = p
-            .check(&[false, false, false, false, true, false])
+            .verify(&vec![false, false, false, false, true, false])
             .unwrap_err();
         assert!(err.starts_with("rule 4"), "{err}");
     }

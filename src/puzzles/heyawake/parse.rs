@@ -11,19 +11,9 @@
 //! ```
 
 use super::Heyawake;
-use crate::error::{Error, Result};
-use crate::grid::text::{looks_generic, GridText, LetterGrid};
+use crate::error::Result;
+use crate::grid::text::{GridText, LetterGrid};
 use crate::grid::RoomClues;
-use crate::url::{self, Frame, Writer};
-
-/// Reads a text file or a URL, whichever the input is.
-pub fn parse(source: &str, text: &str) -> Result<Heyawake> {
-    match url::in_text_at(text, "heyawake") {
-        Some((url, at)) => parse_url(url).map_err(|e| url::in_file(e, source, at)),
-        None if looks_generic(text) => parse_generic(source, text),
-        None => parse_text(source, text),
-    }
-}
 
 /// Reads the generic grid text: a clue grid (a room's number in any one of its cells) and
 /// a room-id grid.
@@ -37,7 +27,7 @@ pub fn parse_generic(source: &str, text: &str) -> Result<Heyawake> {
 }
 
 /// Reads the letter-grid text format.
-pub fn parse_text(source: &str, text: &str) -> Result<Heyawake> {
+pub fn parse_letters(source: &str, text: &str) -> Result<Heyawake> {
     let t = LetterGrid::parse(source, text)?;
     let rooms = RoomClues::from_letters(&t)?;
     Ok(Heyawake {
@@ -46,39 +36,22 @@ pub fn parse_text(source: &str, text: &str) -> Result<Heyawake> {
     })
 }
 
-/// The largest width and height a heyawake URL may give.
-pub const MAX_SIDE: usize = 200;
-
-/// Reads `https://puzz.link/p?heyawake/W/H/BODY` (also pzv.jp, `v:` tokens, `_edit`/`_play`):
-/// room borders, then one clue per room in raster order of the rooms' first cells.
-pub fn parse_url(url: &str) -> Result<Heyawake> {
-    let frame = Frame::parse(url, "heyawake", MAX_SIDE)?;
-    let (grid, mut body) = (frame.grid(), frame.reader());
-    let rooms = RoomClues::from_url(&mut body, grid)?;
-    body.expect_end()?;
-    Ok(Heyawake { grid, rooms })
-}
-
-impl Heyawake {
-    /// The puzzle as its canonical puzz.link URL (what pzprjs writes for it). Fails for sides
-    /// above [`MAX_SIDE`].
-    pub fn to_url(&self) -> Result<String> {
-        let g = self.grid;
-        if g.width.max(g.height) > MAX_SIDE {
-            return Err(Error::Invalid(format!(
-                "a {}x{} heyawake has no URL here: puzz.link sides are 1..={MAX_SIDE}",
-                g.width, g.height
-            )));
-        }
-        let mut body = Writer::new();
-        self.rooms.write_url(&mut body, g)?;
-        Ok(url::url("heyawake", g.width, g.height, &body.finish()))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::puzzles::Puzzle;
+
+    fn parse_text(source: &str, text: &str) -> Result<Heyawake> {
+        Heyawake::read_text(source, text)
+    }
+
+    fn parse_url(url: &str) -> Result<Heyawake> {
+        Heyawake::read("URL", url)
+    }
+
+    fn parse(source: &str, text: &str) -> Result<Heyawake> {
+        Heyawake::read(source, text)
+    }
     use crate::grid::{Clue, Grid, Rooms};
 
     #[test]
@@ -127,7 +100,10 @@ mod tests {
     #[test]
     fn bad_urls_name_the_column() {
         let e = parse_url("https://puzz.link/p?heyawake/6/x/aa").unwrap_err();
-        assert!(matches!(e, Error::Input { col: 32, .. }), "{e}");
+        assert!(
+            matches!(e, crate::error::Error::Input { col: 32, .. }),
+            "{e}"
+        );
         let e = parse_url("https://puzz.link/p?heyawake/2/2/!").unwrap_err();
         assert!(e.to_string().contains("not a border digit"), "{e}");
         let e = parse_url("https://puzz.link/p?nurikabe/2/2/00").unwrap_err();
@@ -191,7 +167,7 @@ mod tests {
     fn a_text_puzzle_writes_a_url_that_reads_back_as_the_same_rooms_and_clues() {
         let text = include_str!("../../../models/heyawake/seed004.txt");
         let p = parse_text("seed", text).unwrap();
-        let url = p.to_url().unwrap();
+        let url = p.url().unwrap();
         assert!(
             url.starts_with("https://puzz.link/p?heyawake/10/10/"),
             "{url}"
@@ -202,9 +178,9 @@ mod tests {
     #[test]
     fn cspuz_example_url_is_written_back_byte_for_byte() {
         let url = "https://puzz.link/p?heyawake/6/6/aa66aapv0fu0g2i3k";
-        assert_eq!(parse_url(url).unwrap().to_url().unwrap(), url);
+        assert_eq!(parse_url(url).unwrap().url().unwrap(), url);
         let variant = "http://pzv.jp/p.html?heyawake_edit/v:/6/6/aa66aapv0fu0g2i3k/";
-        assert_eq!(parse_url(variant).unwrap().to_url().unwrap(), url);
+        assert_eq!(parse_url(variant).unwrap().url().unwrap(), url);
     }
 
     #[test]
@@ -213,7 +189,7 @@ mod tests {
         // horizontal walls `0`; clues `?` and none: `.g`.
         let p = parse_text("t", "AB\nAB\nA=?\n").unwrap();
         assert_eq!(p.rooms.clues[0], Some(Clue::Unknown));
-        let url = p.to_url().unwrap();
+        let url = p.url().unwrap();
         assert_eq!(url, "https://puzz.link/p?heyawake/2/2/o0.g");
         assert_eq!(parse_url(&url).unwrap().rooms.clues[0], Some(Clue::Unknown));
     }
@@ -257,7 +233,7 @@ mod tests {
             rooms,
         };
         let wide = Heyawake { grid, rooms };
-        assert!(wide.to_url().unwrap_err().to_string().contains("1..=200"));
+        assert!(wide.url().unwrap_err().to_string().contains("1..=200"));
     }
 
     mod round_trip {
@@ -304,10 +280,10 @@ mod tests {
         proptest! {
             #[test]
             fn decode_of_encode_is_the_puzzle(p in puzzle()) {
-                let url = p.to_url().unwrap();
+                let url = p.url().unwrap();
                 let back = parse_url(&url).unwrap();
                 prop_assert_eq!(&back, &p);
-                prop_assert_eq!(back.to_url().unwrap(), url);
+                prop_assert_eq!(back.url().unwrap(), url);
             }
         }
     }

@@ -4,13 +4,20 @@
 //! formulation (`formulate.rs`), the inputs (`parse.rs`).
 
 pub mod formulate;
-pub mod parse;
+#[cfg(test)]
+mod inputs;
 
+use crate::error::Result;
 use crate::graph::components;
+use crate::grid::text::GridText;
 use crate::grid::{Cell, Clue, Grid};
+use crate::model::connectivity::ConnectivityEncoding;
+use crate::puzzles::{Formulated, Formulation, FormulationKey, Puzzle};
+use crate::render::Sketch;
+use crate::url::format::{CellNumbers, Format};
 
 /// A hitori instance.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Hitori {
     /// The grid.
     pub grid: Grid,
@@ -40,15 +47,49 @@ impl Hitori {
         }
         out
     }
+}
+
+impl Puzzle for Hitori {
+    type Solution = Shading;
+    const GENRE: &'static str = "hitori";
+    const RULES: &'static str =
+        "shade cells: no number twice unshaded in a line, no touching, connected unshaded";
+    const URL: Option<Format<Self>> = Some(Format::new(
+        &["hitori"],
+        |p| &mut p.grid,
+        |p, body| body.piece(CellNumbers, p.grid, &mut p.numbers),
+    ));
+    fn keys() -> Vec<FormulationKey> {
+        vec![FormulationKey::of::<ConnectivityEncoding>(
+            "connectivity",
+            "how the unshaded cells are kept connected",
+            "lazy",
+        )]
+    }
+    fn read_text(source: &str, text: &str) -> Result<Self> {
+        let t = GridText::parse(source, text, false)?;
+        let numbers = t.map_cells(|_, v| v.clue())?;
+        Ok(Hitori {
+            grid: t.grid,
+            numbers,
+        })
+    }
+    fn formulate(&self, formulation: &Formulation) -> Result<Formulated<Shading>> {
+        formulate::formulate(self, formulation)
+    }
+    fn rows(&self, solution: &Shading) -> Vec<String> {
+        self.grid.shading_rows(solution)
+    }
+    fn sketch(&self, solution: Option<&Shading>) -> Sketch {
+        let puzzle = Sketch::of(self.grid).with_clues(&self.numbers);
+        puzzle.with_shading(solution.map(Vec::as_slice))
+    }
 
     /// Checks a shading against the rules, in pzprjs's order; the error says which rule and
     /// where.
-    pub fn check(&self, shaded: &[bool]) -> Result<(), String> {
+    fn verify(&self, shaded: &Self::Solution) -> std::result::Result<(), String> {
         let g = self.grid;
-        if shaded.len() != g.len() {
-            let msg = format!("{} cells given, the grid has {}", shaded.len(), g.len());
-            return Err(msg);
-        }
+        g.check_answer_len(shaded)?;
         if !shaded.contains(&true) {
             return Err("no cell is shaded".into());
         }
@@ -88,7 +129,7 @@ mod tests {
 
     /// pzprjs's hitori test board (`test/script/hitori.js`, `4/4/1114142333214213`).
     fn pzprjs() -> Hitori {
-        parse::parse_url("https://puzz.link/p?hitori/4/4/1114142333214213").unwrap()
+        Hitori::read("URL", "https://puzz.link/p?hitori/4/4/1114142333214213").unwrap()
     }
 
     fn shading(p: &Hitori, rows: &str) -> Vec<bool> {
@@ -100,25 +141,25 @@ mod tests {
     #[test]
     fn pzprjs_answer_passes_and_its_wrong_boards_fail_for_their_reason() {
         let p = pzprjs();
-        assert_eq!(p.check(&shading(&p, "#.#./..../#.#./...#")), Ok(()));
+        assert_eq!(p.verify(&shading(&p, "#.#./..../#.#./...#")), Ok(()));
         for (rows, why) in [
             ("..../..../..../....", "no cell is shaded"), // brNoShade
             ("#.../#.../..../....", "touch"),             // csAdjacent
             ("#.../...#/#.#./.#..", "fall apart"),        // cuDivideRB
             ("#.../..../#.#./...#", "1 is unshaded twice"), // nmDupRow
         ] {
-            let err = p.check(&shading(&p, rows)).unwrap_err();
+            let err = p.verify(&shading(&p, rows)).unwrap_err();
             assert!(err.contains(why), "{rows}: {err}");
         }
     }
 
     #[test]
     fn question_marks_blanks_and_zeros_never_repeat() {
-        let p = parse::parse_text("t", "1 3\n? ? 0\n").unwrap();
+        let p = Hitori::read_text("t", "1 3\n? ? 0\n").unwrap();
         assert!(p.repeats().is_empty());
-        let p = parse::parse_text("t", "1 4\n0 0 - -\n").unwrap();
+        let p = Hitori::read_text("t", "1 4\n0 0 - -\n").unwrap();
         assert!(p.repeats().is_empty());
-        let p = parse::parse_text("t", "1 3\n2 ? 2\n").unwrap();
+        let p = Hitori::read_text("t", "1 3\n2 ? 2\n").unwrap();
         assert_eq!(p.repeats(), vec![(2, vec![0, 2])]);
     }
 

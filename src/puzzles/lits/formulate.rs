@@ -8,93 +8,50 @@ use crate::grid::polyomino::add_one_placement;
 use crate::model::connectivity::{add_connected, add_no_small_islands};
 use crate::model::connectivity::{ConnectivityEncoding, NodeGraph};
 use crate::model::{Constraint, Model, Var};
-use crate::puzzles::{Formulated, Formulation, FormulationKey, Puzzle};
-use crate::render::{piece_colour, Sketch};
+use crate::puzzles::{Formulated, Formulation};
 
-/// LITS's formulation keys.
-pub fn formulation_keys() -> Vec<FormulationKey> {
-    let doc = "how rule 3 (shaded cells connected) is encoded";
-    vec![FormulationKey::of::<ConnectivityEncoding>(
-        "connectivity",
-        doc,
-        "lazy",
-    )]
-}
-
-impl Puzzle for Lits {
-    type Solution = Pieces;
-    fn genre(&self) -> &'static str {
-        "lits"
-    }
-    fn formulation_keys(&self) -> Vec<FormulationKey> {
-        formulation_keys()
-    }
-    fn formulate(&self, formulation: &Formulation) -> Result<Formulated<Pieces>> {
-        let (g, rooms) = (self.grid, &self.rooms);
-        let mut m = Model::new();
-        let shaded = g.answer_bools(&mut m, "shaded");
-        let letters: Vec<char> = lits_pieces().iter().map(|p| p.letter).collect();
-        // Rule 1; letter[room][k] says the room's piece is letters[k].
-        let placed = self.room_placements().into_iter().zip(&rooms.cells);
-        let letter: Vec<Vec<Var>> = (placed.map(|(placed, cells)| {
-            let room = g.name(cells[0]);
-            add_one_placement(&mut m, &room, &placed, cells, &shaded, &letters).letters
-        }))
-        .collect();
-        // Rule 2: across a border, two shaded cells never belong to pieces of the same letter.
-        let edges = g.edges();
-        for &(a, b) in edges.iter().filter(|&&(a, b)| rooms.wall_between(a, b)) {
-            let (ra, rb) = (rooms.room_of[a], rooms.room_of[b]);
-            for (k, l) in letters.iter().enumerate() {
-                let both = [!shaded[a], !shaded[b], !letter[ra][k], !letter[rb][k]];
-                let name = format!("no two {l} at {}-{}", g.name(a), g.name(b));
-                m.add(name, Constraint::clause(both));
-            }
+/// The model of a formulation.
+pub fn formulate(p: &Lits, formulation: &Formulation) -> Result<Formulated<Pieces>> {
+    let (g, rooms) = (p.grid, &p.rooms);
+    let mut m = Model::new();
+    let shaded = g.answer_bools(&mut m, "shaded");
+    let letters: Vec<char> = lits_pieces().iter().map(|p| p.letter).collect();
+    // Rule 1; letter[room][k] says the room's piece is letters[k].
+    let placed = p.room_placements().into_iter().zip(&rooms.cells);
+    let letter: Vec<Vec<Var>> = (placed.map(|(placed, cells)| {
+        let room = g.name(cells[0]);
+        add_one_placement(&mut m, &room, &placed, cells, &shaded, &letters).letters
+    }))
+    .collect();
+    // Rule 2: across a border, two shaded cells never belong to pieces of the same letter.
+    let edges = g.edges();
+    for &(a, b) in edges.iter().filter(|&&(a, b)| rooms.wall_between(a, b)) {
+        let (ra, rb) = (rooms.room_of[a], rooms.room_of[b]);
+        for (k, l) in letters.iter().enumerate() {
+            let both = [!shaded[a], !shaded[b], !letter[ra][k], !letter[rb][k]];
+            let name = format!("no two {l} at {}-{}", g.name(a), g.name(b));
+            m.add(name, Constraint::clause(both));
         }
-        // Rule 4.
-        for w in g.windows2x2() {
-            let name = format!("no 2x2 at {}", g.name(w[0]));
-            m.add(name, Constraint::clause(w.map(|c| !shaded[c])));
-        }
-        // Rule 3. Every room holds four shaded cells, so islands of one or two are cut at once.
-        let graph = NodeGraph::new(shaded.iter().map(|&v| v.into()), &edges);
-        let graph = graph.with_names(|c| g.name(c));
-        add_no_small_islands(&mut m, "shaded", &graph);
-        let encoding = formulation.choice::<ConnectivityEncoding>("connectivity");
-        add_connected(&mut m, "shaded connected", graph, None, encoding);
-        let room_of = rooms.room_of.clone();
-        let decode = move |a: &crate::model::Assignment| -> Pieces {
-            let piece = |c: usize| letter[room_of[c]].iter().position(|&v| a.bool(v));
-            let cell = |c: usize| a.bool(shaded[c]).then(|| piece(c).map(|k| letters[k]))?;
-            (0..shaded.len()).map(cell).collect()
-        };
-        Ok(Formulated {
-            model: m,
-            decode: Box::new(decode),
-        })
     }
-    fn verify(&self, solution: &Pieces) -> std::result::Result<(), String> {
-        self.check(solution)
+    // Rule 4.
+    for w in g.windows2x2() {
+        let name = format!("no 2x2 at {}", g.name(w[0]));
+        m.add(name, Constraint::clause(w.map(|c| !shaded[c])));
     }
-    fn rows(&self, solution: &Pieces) -> Vec<String> {
-        self.grid.char_rows(|c| solution[c].unwrap_or('.'))
-    }
-    fn sketch(&self, solution: Option<&Pieces>) -> Sketch {
-        let mut sketch = Sketch::of(self.grid).with_rooms(&self.rooms);
-        // Each piece in its Tetris colour, so equal pieces are seen at a glance.
-        for (content, letter) in sketch.answer.iter_mut().zip(solution.into_iter().flatten()) {
-            content.fill = letter.and_then(piece_colour);
-        }
-        sketch
-    }
-    fn url(&self) -> Result<String> {
-        self.to_url()
-    }
-    fn precheck(&self) -> Option<String> {
-        let empty = self.room_placements().iter().position(|p| p.is_empty())?;
-        Some(format!(
-            "{} has no space for an L, I, T or S",
-            self.room_name(empty)
-        ))
-    }
+    // Rule 3. Every room holds four shaded cells, so islands of one or two are cut at once.
+    let graph = NodeGraph::new(shaded.iter().map(|&v| v.into()), &edges);
+    let graph = graph.with_names(|c| g.name(c));
+    add_no_small_islands(&mut m, "shaded", &graph);
+    let encoding = formulation.choice::<ConnectivityEncoding>("connectivity");
+    add_connected(&mut m, "shaded connected", graph, None, encoding);
+    let room_of = rooms.room_of.clone();
+    let decode = move |a: &crate::model::Assignment| -> Pieces {
+        let piece = |c: usize| letter[room_of[c]].iter().position(|&v| a.bool(v));
+        let cell = |c: usize| a.bool(shaded[c]).then(|| piece(c).map(|k| letters[k]))?;
+        (0..shaded.len()).map(cell).collect()
+    };
+    Ok(Formulated {
+        model: m,
+        decode: Box::new(decode),
+    })
 }

@@ -5,14 +5,21 @@
 //! (`parse.rs`).
 
 pub mod formulate;
-pub mod parse;
+#[cfg(test)]
+mod inputs;
 
+use crate::error::Result;
 use crate::graph::components;
 use crate::grid::polyomino::{free_tetrominoes, identify, placements_within, Placement, Polyomino};
+use crate::grid::text::GridText;
 use crate::grid::{Cell, Grid, Rooms};
+use crate::model::connectivity::ConnectivityEncoding;
+use crate::puzzles::{Formulated, Formulation, FormulationKey, Puzzle};
+use crate::render::{piece_colour, Sketch};
+use crate::url::format::{Format, RoomWalls};
 
 /// A LITS instance: a grid cut into rooms.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Lits {
     /// The grid.
     pub grid: Grid,
@@ -44,14 +51,68 @@ impl Lits {
             .map(|(r, cells)| placements_within(&self.grid, &pieces, cells, inside(r)));
         per_room.collect()
     }
+}
+
+impl Puzzle for Lits {
+    type Solution = Pieces;
+    const GENRE: &'static str = "lits";
+    const RULES: &'static str =
+        "shade one L, I, T or S per room: equal pieces never touch, all connected, no 2x2";
+    const URL: Option<Format<Self>> = Some(Format::new(
+        &["lits"],
+        |p| &mut p.grid,
+        // pzprjs's old URLs (flag `d`) give a room letter per cell instead of walls.
+        |p, body| {
+            let labels = body.flag('d');
+            body.piece(RoomWalls { labels }, p.grid, &mut p.rooms)
+        },
+    ));
+    fn keys() -> Vec<FormulationKey> {
+        let doc = "how rule 3 (shaded cells connected) is encoded";
+        vec![FormulationKey::of::<ConnectivityEncoding>(
+            "connectivity",
+            doc,
+            "lazy",
+        )]
+    }
+    fn read_text(source: &str, text: &str) -> Result<Self> {
+        let t = GridText::parse_rooms_only(source, text)?;
+        if let Some(extra) = t.extras.first() {
+            return Err(t.error(extra, "a LITS header is `H W`, nothing more"));
+        }
+        let rooms = t.rooms()?;
+        Ok(Lits {
+            grid: t.grid,
+            rooms,
+        })
+    }
+    fn formulate(&self, formulation: &Formulation) -> Result<Formulated<Pieces>> {
+        formulate::formulate(self, formulation)
+    }
+    fn rows(&self, solution: &Pieces) -> Vec<String> {
+        self.grid.char_rows(|c| solution[c].unwrap_or('.'))
+    }
+    fn sketch(&self, solution: Option<&Pieces>) -> Sketch {
+        let mut sketch = Sketch::of(self.grid).with_rooms(&self.rooms);
+        // Each piece in its Tetris colour, so equal pieces are seen at a glance.
+        for (content, letter) in sketch.answer.iter_mut().zip(solution.into_iter().flatten()) {
+            content.fill = letter.and_then(piece_colour);
+        }
+        sketch
+    }
+    fn precheck(&self) -> Option<String> {
+        let empty = self.room_placements().iter().position(|p| p.is_empty())?;
+        Some(format!(
+            "{} has no space for an L, I, T or S",
+            self.room_name(empty)
+        ))
+    }
 
     /// Checks a solution against the four rules, then that each shaded cell carries its
     /// piece's letter; the error says which rule and where.
-    pub fn check(&self, pieces: &[Option<char>]) -> Result<(), String> {
+    fn verify(&self, pieces: &Self::Solution) -> std::result::Result<(), String> {
         let (g, shapes, room_of) = (self.grid, lits_pieces(), &self.rooms.room_of);
-        if pieces.len() != g.len() {
-            return Err("the solution does not cover the grid".into());
-        }
+        g.check_answer_len(pieces)?;
         let mut letter = Vec::new(); // of each room's piece
         for (r, cells) in self.rooms.cells.iter().enumerate() {
             let shaded: Vec<(usize, usize)> = cells
@@ -106,7 +167,7 @@ mod tests {
     use crate::solve::{solve_puzzle, Mode, SolveOptions};
 
     fn lits(rooms: &str) -> Lits {
-        parse::parse_text("t", rooms).unwrap()
+        Lits::read_text("t", rooms).unwrap()
     }
 
     fn pieces(rows: &[&str]) -> Pieces {
@@ -151,36 +212,36 @@ mod tests {
                 .flat_map(|r| r.chars())
                 .map(|c| c == '#')
                 .collect();
-            assert!(p.check(&marked(&p, &shaded)).is_err(), "{board:?}");
+            assert!(p.verify(&marked(&p, &shaded)).is_err(), "{board:?}");
         }
-        assert_eq!(p.check(&pieces(&["T.LL", "TTL.", "T.L.", "IIII"])), Ok(()));
+        assert_eq!(p.verify(&pieces(&["T.LL", "TTL.", "T.L.", "IIII"])), Ok(()));
     }
 
     #[test]
     fn each_rule_is_enforced_with_its_number() {
         let p = lits(PZPRJS_ROOMS);
         let e = p
-            .check(&pieces(&["T.LL", "TTL.", "T...", "IIII"]))
+            .verify(&pieces(&["T.LL", "TTL.", "T...", "IIII"]))
             .unwrap_err();
         assert!(e.starts_with("rule 1: the room at r1c3's 3 shaded"), "{e}");
         let e = lits("a a a a b b b b")
-            .check(&pieces(&["IIIIIIII"]))
+            .verify(&pieces(&["IIIIIIII"]))
             .unwrap_err();
         assert_eq!(e, "rule 2: two I pieces touch at r1c4 and r1c5");
         let p = lits("a a a a c b b b b\nc c c c c c c c c\nc c c c c c c c c\n");
         let e = p
-            .check(&pieces(&["IIII.IIII", ".T.......", "TTT......"]))
+            .verify(&pieces(&["IIII.IIII", ".T.......", "TTT......"]))
             .unwrap_err();
         assert_eq!(e, "rule 3: shaded r1c1 and r1c6 are not connected");
         let e = lits("a a b\na b b\na b b")
-            .check(&pieces(&["LLT", "LTT", "L.T"]))
+            .verify(&pieces(&["LLT", "LTT", "L.T"]))
             .unwrap_err();
         assert_eq!(e, "rule 4: the 2×2 block at r1c1 is shaded");
         let e = lits(PZPRJS_ROOMS)
-            .check(&pieces(&["T.LL", "TTL.", "T.L.", "IIIS"]))
+            .verify(&pieces(&["T.LL", "TTL.", "T.L.", "IIIS"]))
             .unwrap_err();
         assert!(e.starts_with("r4c4 is marked Some('S')"), "{e}");
-        assert!(p.check(&[None]).is_err());
+        assert!(p.verify(&vec![None]).is_err());
     }
 
     /// Every valid solution, by trying every shading with four shaded cells in each room (rule
@@ -203,7 +264,7 @@ mod tests {
         let valid = shadings
             .iter()
             .map(|s| marked(p, s))
-            .filter(|s| p.check(s).is_ok());
+            .filter(|s| p.verify(s).is_ok());
         let mut all: Vec<Pieces> = valid.collect();
         all.sort();
         all

@@ -4,14 +4,21 @@
 //! (`check`), the formulation (`formulate.rs`), the inputs (`parse.rs`).
 
 pub mod formulate;
-pub mod parse;
+#[cfg(test)]
+mod inputs;
 
+use crate::error::Result;
 use crate::grid::lines::DIRECTIONS;
+use crate::grid::text::GridText;
 use crate::grid::{Cell, Grid};
+use crate::model::loops::LoopEncoding;
+use crate::puzzles::{Formulated, Formulation, FormulationKey, Puzzle};
+use crate::render::{Points, Sketch, Symbol};
+use crate::url::format::{Circles, Format};
 pub use crate::url::Circle as Pearl;
 
 /// A masyu instance.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Masyu {
     /// The grid of cells.
     pub grid: Grid,
@@ -28,11 +35,56 @@ impl Masyu {
     pub fn pearl_cells(&self) -> impl Iterator<Item = (Cell, Pearl)> + '_ {
         (self.pearls.iter().enumerate()).filter_map(|(c, p)| p.map(|p| (c, p)))
     }
+}
+
+impl Puzzle for Masyu {
+    type Solution = Links;
+    const GENRE: &'static str = "masyu";
+    const ALIASES: &'static [&'static str] = &["mashu", "pearl"];
+    const RULES: &'static str =
+        "draw one loop through cell centres and every pearl: straight on white, turning on black";
+    const URL: Option<Format<Self>> = Some(Format::new(
+        &["mashu", "masyu", "pearl"],
+        |p| &mut p.grid,
+        |p, body| body.piece(Circles, p.grid, &mut p.pearls),
+    ));
+    fn keys() -> Vec<FormulationKey> {
+        vec![FormulationKey::of::<LoopEncoding>(
+            "loop",
+            "how rule 1 (one loop, not several) is encoded",
+            "lazy",
+        )]
+    }
+    fn read_text(source: &str, text: &str) -> Result<Self> {
+        let t = GridText::parse(source, text, false)?;
+        let symbols = [("w", Pearl::White), ("b", Pearl::Black)];
+        let pearls = t.map_symbols(&symbols, "a pearl")?;
+        Ok(Masyu {
+            grid: t.grid,
+            pearls,
+        })
+    }
+    fn formulate(&self, formulation: &Formulation) -> Result<Formulated<Links>> {
+        formulate::formulate(self, formulation)
+    }
+    fn rows(&self, solution: &Links) -> Vec<String> {
+        self.grid.line_rows(solution)
+    }
+    fn sketch(&self, solution: Option<&Links>) -> Sketch {
+        let mut sketch = Sketch::of(self.grid);
+        for (content, pearl) in sketch.given.iter_mut().zip(&self.pearls) {
+            content.symbol = pearl.map(|p| match p {
+                Pearl::White => Symbol::WhiteCircle,
+                Pearl::Black => Symbol::BlackCircle,
+            });
+        }
+        sketch.with_lines(Points::Centres, self.grid, solution.map(Vec::as_slice))
+    }
 
     /// Checks links against the rules: (1) one closed loop without branches or crossings,
     /// (2) through every pearl, (3) straight through a white pearl, turning in at least one of
     /// the cells next to it, (4) turning on a black pearl, straight through both cells next to it.
-    pub fn check(&self, used: &[bool]) -> Result<(), String> {
+    fn verify(&self, used: &Self::Solution) -> std::result::Result<(), String> {
         let g = self.grid;
         g.check_single_loop(used)
             .map_err(|e| format!("rule 1: {e}"))?;
@@ -80,7 +132,7 @@ mod tests {
     use std::collections::BTreeSet;
 
     fn pzprjs_6x6() -> (Masyu, Links) {
-        let p = parse::parse_url("https://puzz.link/p?mashu/6/6/1063000i3000").unwrap();
+        let p = Masyu::read("URL", "https://puzz.link/p?mashu/6/6/1063000i3000").unwrap();
         let rows: Vec<&str> = include_str!("../../../models/masyu/pzprjs_6x6.answer")
             .lines()
             .collect();
@@ -109,7 +161,7 @@ mod tests {
     #[test]
     fn the_published_answer_keeps_every_rule_and_each_rule_is_enforced() {
         let (p, answer) = pzprjs_6x6();
-        assert_eq!(p.check(&answer), Ok(()));
+        assert_eq!(p.verify(&answer), Ok(()));
         let g = p.grid;
         let rule = |pearls: &[(usize, Pearl)], used: &Links| {
             let mut q = Masyu {
@@ -119,7 +171,7 @@ mod tests {
             for &(c, pearl) in pearls {
                 q.pearls[c] = Some(pearl);
             }
-            q.check(used).map_err(|e| e[..6].to_string())
+            q.verify(used).map_err(|e| e[..6].to_string())
         };
         // The loop around the whole grid: straight along the edges, turning at the corners.
         let border = rectangle(g, (0, 0), (5, 5));
@@ -156,7 +208,7 @@ mod tests {
                     pearls: vec![None; h * w],
                 };
                 one.pearls[c] = Some(pearl);
-                if roll < 5 && one.check(planted).is_ok() {
+                if roll < 5 && one.verify(planted).is_ok() {
                     p.pearls[c] = Some(pearl);
                 }
             }
@@ -176,7 +228,7 @@ mod tests {
             let p = random_puzzle(&mut rng, h, w);
             let brute: BTreeSet<Links> = all_single_loops(p.grid)
                 .into_iter()
-                .filter(|l| p.check(l).is_ok())
+                .filter(|l| p.verify(l).is_ok())
                 .collect();
             solutions += brute.len();
             empty += usize::from(brute.is_empty());

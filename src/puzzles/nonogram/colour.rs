@@ -598,11 +598,22 @@ pub fn formulation_keys() -> Vec<FormulationKey> {
 
 impl Puzzle for ColourNonogram {
     type Solution = ColourGrid;
-    fn genre(&self) -> &'static str {
-        "nonogram"
-    }
-    fn formulation_keys(&self) -> Vec<FormulationKey> {
+    const GENRE: &'static str = "nonogram";
+    const RULES: &'static str = "paint cells so that each row's and column's runs match its clue";
+    const NATIVE_SOLVERS: &'static [&'static str] = super::NATIVE_SOLVERS;
+    fn keys() -> Vec<FormulationKey> {
         formulation_keys()
+    }
+    fn read_text(source: &str, text: &str) -> Result<Self> {
+        parse_g(source, text)
+    }
+    fn native_solvers(&self) -> &'static [&'static str] {
+        &[] // the line solver and its search know two colours only
+    }
+    /// A `.g` file of more than one colour (a one-colour `.g` reads as a black-and-white
+    /// nonogram); one that does not parse, so that its errors are the `.g` reader's.
+    fn claims(text: &str) -> bool {
+        is_colour_g(text) && parse_g("", text).map_or(true, |p| p.as_black_and_white().is_none())
     }
     fn formulate(&self, formulation: &Formulation) -> Result<Formulated<ColourGrid>> {
         let known = match formulation.get("pre") {

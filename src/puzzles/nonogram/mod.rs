@@ -343,13 +343,17 @@ const PRE_VALUES: &[crate::puzzles::Value] = &[
 
 impl crate::puzzles::Puzzle for Nonogram {
     type Solution = Grid;
-
-    fn genre(&self) -> &'static str {
-        "nonogram"
-    }
-
-    fn formulation_keys(&self) -> Vec<crate::puzzles::FormulationKey> {
+    const GENRE: &'static str = "nonogram";
+    const RULES: &'static str = "paint cells so that each row's and column's runs match its clue";
+    const NATIVE_SOLVERS: &'static [&'static str] = NATIVE_SOLVERS;
+    fn keys() -> Vec<crate::puzzles::FormulationKey> {
         formulation_keys()
+    }
+    fn read_text(source: &str, text: &str) -> crate::Result<Self> {
+        parse::parse_any(source, text)
+    }
+    fn read(source: &str, text: &str) -> crate::Result<Self> {
+        parse::parse_any(source, text)
     }
 
     fn formulate(
@@ -427,10 +431,6 @@ impl crate::puzzles::Puzzle for Nonogram {
 
     fn url(&self) -> crate::Result<String> {
         self.to_url()
-    }
-
-    fn native_solvers(&self) -> &'static [&'static str] {
-        NATIVE_SOLVERS
     }
 
     fn solve_native(

@@ -10,98 +10,57 @@ use crate::model::connectivity::{
 };
 use crate::model::region::{add_sized_regions, OutsideRegions, RegionEncoding, SizedRegion};
 use crate::model::{Active, Constraint, Model};
-use crate::puzzles::{Formulated, Formulation, FormulationKey, Puzzle};
-use crate::render::Sketch;
+use crate::puzzles::{Formulated, Formulation};
 
-/// Nurikabe's formulation keys.
-pub fn formulation_keys() -> Vec<FormulationKey> {
-    vec![
-        FormulationKey::of::<RegionEncoding>(
-            "islands",
-            "how the islands (one number each, of its size, no unnumbered island) are encoded",
-            "lazy",
-        ),
-        FormulationKey::of::<ConnectivityEncoding>(
-            "connectivity",
-            "how the shaded cells are kept connected",
-            "lazy",
-        ),
-    ]
-}
-
-impl Puzzle for Nurikabe {
-    type Solution = Shading;
-    fn genre(&self) -> &'static str {
-        "nurikabe"
-    }
-    fn formulation_keys(&self) -> Vec<FormulationKey> {
-        formulation_keys()
-    }
-    fn formulate(&self, formulation: &Formulation) -> Result<Formulated<Shading>> {
-        let g = self.grid;
-        let mut m = Model::new();
-        let shaded = g.answer_bools(&mut m, "shaded");
-        let numbered = |c: usize| self.clues[c].is_some();
-        for c in g.cells().filter(|&c| numbered(c)) {
-            m.add(
-                format!("number {} unshaded", g.name(c)),
-                Constraint::clause([!shaded[c]]),
-            );
-        }
-        for w in g.windows2x2() {
-            let name = format!("no 2x2 wall at {}", g.name(w[0]));
-            m.add(name, Constraint::clause(w.map(|c| !shaded[c])));
-        }
-        let edges = g.edges();
-        let cell_of = |c: usize, wall: bool| match (numbered(c), wall) {
-            (true, wall) => Active::from(!wall),
-            (false, true) => Active::from(shaded[c]),
-            (false, false) => Active::from(!shaded[c]),
-        };
-        let name = |c| g.name(c);
-        let land = NodeGraph::new(g.cells().map(|c| cell_of(c, false)), &edges).with_names(name);
-        let wall = NodeGraph::new(g.cells().map(|c| cell_of(c, true)), &edges).with_names(name);
-        let islands: Vec<SizedRegion> = (g.cells().filter(|&c| numbered(c)))
-            .map(|root| SizedRegion {
-                root,
-                size: self.clues[root].and_then(Clue::value).map(|n| n as usize),
-            })
-            .collect();
-        let islands_encoding = formulation.choice::<RegionEncoding>("islands");
-        let forbidden = OutsideRegions::Forbidden;
-        add_sized_regions(
-            &mut m,
-            "islands",
-            &land,
-            &islands,
-            forbidden,
-            islands_encoding,
+/// The model of a formulation: the shading, islands around the numbers, a connected wall.
+pub fn formulate(p: &Nurikabe, formulation: &Formulation) -> Result<Formulated<Shading>> {
+    let g = p.grid;
+    let mut m = Model::new();
+    let shaded = g.answer_bools(&mut m, "shaded");
+    let numbered = |c: usize| p.clues[c].is_some();
+    for c in g.cells().filter(|&c| numbered(c)) {
+        m.add(
+            format!("number {} unshaded", g.name(c)),
+            Constraint::clause([!shaded[c]]),
         );
-        // With every size known the wall has a known number of cells; when that is three or
-        // more, a lone wall cell or pair is never right. (Stating the count itself as a
-        // cardinality made SAT 30-1000× slower on a 30×20: a totalizer over every cell.)
-        let land_cells: Option<usize> = islands.iter().map(|i| i.size).sum();
-        if land_cells.is_some_and(|n| n + 3 <= g.len()) {
-            add_no_small_islands(&mut m, "wall", &wall);
-        }
-        let encoding = formulation.choice::<ConnectivityEncoding>("connectivity");
-        add_connected(&mut m, "wall connected", wall, None, encoding);
-        Ok(Formulated {
-            model: m,
-            decode: Box::new(move |a| shaded.iter().map(|&v| a.bool(v)).collect()),
+    }
+    for w in g.windows2x2() {
+        let name = format!("no 2x2 wall at {}", g.name(w[0]));
+        m.add(name, Constraint::clause(w.map(|c| !shaded[c])));
+    }
+    let edges = g.edges();
+    let cell_of = |c: usize, wall: bool| match (numbered(c), wall) {
+        (true, wall) => Active::from(!wall),
+        (false, true) => Active::from(shaded[c]),
+        (false, false) => Active::from(!shaded[c]),
+    };
+    let name = |c| g.name(c);
+    let land = NodeGraph::new(g.cells().map(|c| cell_of(c, false)), &edges).with_names(name);
+    let wall = NodeGraph::new(g.cells().map(|c| cell_of(c, true)), &edges).with_names(name);
+    let islands: Vec<SizedRegion> = (g.cells().filter(|&c| numbered(c)))
+        .map(|root| SizedRegion {
+            root,
+            size: p.clues[root].and_then(Clue::value).map(|n| n as usize),
         })
+        .collect();
+    let islands_encoding = formulation.choice::<RegionEncoding>("islands");
+    let forbidden = OutsideRegions::Forbidden;
+    add_sized_regions(
+        &mut m,
+        "islands",
+        &land,
+        &islands,
+        forbidden,
+        islands_encoding,
+    );
+    // With every size known the wall has a known number of cells; when that is three or
+    // more, a lone wall cell or pair is never right. (Stating the count itself as a
+    // cardinality made SAT 30-1000× slower on a 30×20: a totalizer over every cell.)
+    let land_cells: Option<usize> = islands.iter().map(|i| i.size).sum();
+    if land_cells.is_some_and(|n| n + 3 <= g.len()) {
+        add_no_small_islands(&mut m, "wall", &wall);
     }
-    fn verify(&self, solution: &Shading) -> std::result::Result<(), String> {
-        self.check(solution)
-    }
-    fn rows(&self, solution: &Shading) -> Vec<String> {
-        self.grid.shading_rows(solution)
-    }
-    fn sketch(&self, solution: Option<&Shading>) -> Sketch {
-        let puzzle = Sketch::of(self.grid).with_clues(&self.clues);
-        puzzle.with_shading(solution.map(Vec::as_slice))
-    }
-    fn url(&self) -> Result<String> {
-        self.to_url()
-    }
+    let encoding = formulation.choice::<ConnectivityEncoding>("connectivity");
+    add_connected(&mut m, "wall connected", wall, None, encoding);
+    Ok(Formulated::shading(m, shaded))
 }

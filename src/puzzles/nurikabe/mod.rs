@@ -4,13 +4,21 @@
 //! (`check`), the formulations (`formulate.rs`), the inputs (`parse.rs`).
 
 pub mod formulate;
-pub mod parse;
+#[cfg(test)]
+mod inputs;
 
+use crate::error::Result;
 use crate::graph::components;
+use crate::grid::text::GridText;
 use crate::grid::{Clue, Grid};
+use crate::model::connectivity::ConnectivityEncoding;
+use crate::model::region::RegionEncoding;
+use crate::puzzles::{Formulated, Formulation, FormulationKey, Puzzle};
+use crate::render::Sketch;
+use crate::url::format::{Format, NumbersWhere};
 
 /// A nurikabe instance.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Nurikabe {
     /// The grid.
     pub grid: Grid,
@@ -21,14 +29,56 @@ pub struct Nurikabe {
 /// A solution: whether each cell is shaded.
 pub type Shading = Vec<bool>;
 
-impl Nurikabe {
+impl Puzzle for Nurikabe {
+    type Solution = Shading;
+    const GENRE: &'static str = "nurikabe";
+    const RULES: &'static str =
+        "shade cells: numbered islands of their size, one connected wall, no 2x2 wall";
+    const URL: Option<Format<Self>> = Some(Format::new(
+        &["nurikabe"],
+        |p| &mut p.grid,
+        |p, body| body.piece(NumbersWhere(zero), p.grid, &mut p.clues),
+    ));
+    fn keys() -> Vec<FormulationKey> {
+        vec![
+            FormulationKey::of::<RegionEncoding>(
+                "islands",
+                "how the islands (one number each, of its size, no unnumbered island) are encoded",
+                "lazy",
+            ),
+            FormulationKey::of::<ConnectivityEncoding>(
+                "connectivity",
+                "how the shaded cells are kept connected",
+                "lazy",
+            ),
+        ]
+    }
+    fn read_text(source: &str, text: &str) -> Result<Self> {
+        let t = GridText::parse(source, text, false)?;
+        let clues = t.map_cells(|_, v| match v.clue()? {
+            Some(c) if zero(&c).is_some() => Err(ZERO.to_string()),
+            clue => Ok(clue),
+        })?;
+        Ok(Nurikabe {
+            grid: t.grid,
+            clues,
+        })
+    }
+    fn formulate(&self, formulation: &Formulation) -> Result<Formulated<Shading>> {
+        formulate::formulate(self, formulation)
+    }
+    fn rows(&self, solution: &Shading) -> Vec<String> {
+        self.grid.shading_rows(solution)
+    }
+    fn sketch(&self, solution: Option<&Shading>) -> Sketch {
+        let puzzle = Sketch::of(self.grid).with_clues(&self.clues);
+        puzzle.with_shading(solution.map(Vec::as_slice))
+    }
+
     /// Checks a shading against the rules; the error says which rule and where.
-    pub fn check(&self, shaded: &[bool]) -> Result<(), String> {
+    fn verify(&self, shaded: &Shading) -> std::result::Result<(), String> {
         let g = self.grid;
-        if shaded.len() != g.len() {
-            let msg = format!("{} cells given, the grid has {}", shaded.len(), g.len());
-            return Err(msg);
-        }
+        g.check_answer_len(shaded)?;
         if let Some(c) = g.cells().find(|&c| shaded[c] && self.clues[c].is_some()) {
             return Err(format!("a numbered cell is shaded: {}", g.name(c)));
         }
@@ -78,6 +128,14 @@ impl Nurikabe {
     }
 }
 
+/// Why a 0 is refused: pzprjs cannot enter it and would read it as `?`, a reading nobody means.
+const ZERO: &str = "0 is no island size (a number is 1 or more, `?` for an unknown size)";
+
+/// Refuses the clues that are no island size.
+pub fn zero(clue: &Clue) -> Option<&'static str> {
+    (*clue == Clue::Number(0)).then_some(ZERO)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -86,7 +144,7 @@ mod tests {
 
     /// pzprjs's nurikabe test board (`test/script/nurikabe.js`, `5/5/g5k2o1k3g`).
     fn pzprjs() -> Nurikabe {
-        parse::parse_url("https://puzz.link/p?nurikabe/5/5/g5k2o1k3g").unwrap()
+        Nurikabe::read("URL", "https://puzz.link/p?nurikabe/5/5/g5k2o1k3g").unwrap()
     }
 
     fn shading(p: &Nurikabe, rows: &str) -> Vec<bool> {
@@ -99,7 +157,7 @@ mod tests {
     fn pzprjs_answer_passes_and_its_wrong_boards_fail_for_their_reason() {
         let p = pzprjs();
         assert_eq!(
-            p.check(&shading(&p, "..###/.#..#/.####/.#.#./###..")),
+            p.verify(&shading(&p, "..###/.#..#/.####/.#.#./###..")),
             Ok(())
         );
         // pzprjs's failing boards with their fail codes, numbers read as unshaded cells.
@@ -110,12 +168,15 @@ mod tests {
             ("..###/.#..#/.####/...../.....", "also holds"), // bkNumGe2
             ("..###/.#..#/.####/.#.#./.##..", "cells, not"), // bkSizeNe
         ] {
-            let err = p.check(&shading(&p, rows)).unwrap_err();
+            let err = p.verify(&shading(&p, rows)).unwrap_err();
             assert!(err.contains(why), "{rows}: {err}");
         }
         let mut clue_shaded = shading(&p, "..###/.#..#/.####/.#.#./###..");
         clue_shaded[1] = true;
-        assert!(p.check(&clue_shaded).unwrap_err().contains("numbered cell"));
+        assert!(p
+            .verify(&clue_shaded)
+            .unwrap_err()
+            .contains("numbered cell"));
     }
 
     /// A random grid of up to 4×4 with a few clues: sizes 1–4 or `?`.

@@ -231,11 +231,21 @@ impl Skeleton {
 
 impl crate::puzzles::Puzzle for Skeleton {
     type Solution = Solution;
-    fn genre(&self) -> &'static str {
-        "skeleton"
-    }
-    fn formulation_keys(&self) -> Vec<crate::puzzles::FormulationKey> {
+    const GENRE: &'static str = "skeleton";
+    const RULES: &'static str =
+        "fill-in crossword: every listed word into one slot, crossings agree";
+    fn keys() -> Vec<crate::puzzles::FormulationKey> {
         formulate::keys()
+    }
+    fn read_text(source: &str, text: &str) -> Result<Self> {
+        load_texts(source, text, None)
+    }
+    fn read_with_words(input: &crate::input::Input, words: &crate::input::Input) -> Result<Self> {
+        load_texts(
+            &input.source,
+            &input.text,
+            Some((&words.source, &words.text)),
+        )
     }
     fn formulate(
         &self,

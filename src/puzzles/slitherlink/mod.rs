@@ -3,12 +3,19 @@
 //! puzzle, its rules (`check`), the formulation (`formulate.rs`), the inputs (`parse.rs`).
 
 pub mod formulate;
-pub mod parse;
+#[cfg(test)]
+mod inputs;
 
+use crate::error::Result;
+use crate::grid::text::{CellValue, GridText};
 use crate::grid::{Cell, Clue, Grid};
+use crate::model::loops::LoopEncoding;
+use crate::puzzles::{Formulated, Formulation, FormulationKey, Puzzle};
+use crate::render::{Lattice, Points, Sketch};
+use crate::url::format::{Format, Numbers4};
 
 /// A slitherlink instance.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Slitherlink {
     /// The grid of cells.
     pub grid: Grid,
@@ -40,10 +47,53 @@ impl Slitherlink {
             side(corner(0, 1), corner(1, 1)),
         ]
     }
+}
+
+impl Puzzle for Slitherlink {
+    type Solution = Segments;
+    const GENRE: &'static str = "slitherlink";
+    const ALIASES: &'static [&'static str] = &["slither"];
+    const RULES: &'static str =
+        "draw one loop along the grid lines; a number counts its cell's sides on the loop";
+    const URL: Option<Format<Self>> = Some(Format::new(
+        &["slither", "slitherlink"],
+        |p| &mut p.grid,
+        |p, body| body.piece(Numbers4, p.grid, &mut p.clues),
+    ));
+    fn keys() -> Vec<FormulationKey> {
+        vec![FormulationKey::of::<LoopEncoding>(
+            "loop",
+            "how rule 1 (one loop, not several) is encoded",
+            "lazy",
+        )]
+    }
+    fn read_text(source: &str, text: &str) -> Result<Self> {
+        let t = GridText::parse(source, text, false)?;
+        let clues = t.map_cells(|_, value| match value {
+            CellValue::Number(n) if n > 4 => Err(format!("clue {n} is more than a cell's 4 sides")),
+            other => other.clue(),
+        })?;
+        Ok(Slitherlink {
+            grid: t.grid,
+            clues,
+        })
+    }
+    fn formulate(&self, formulation: &Formulation) -> Result<Formulated<Segments>> {
+        formulate::formulate(self, formulation)
+    }
+    fn rows(&self, solution: &Segments) -> Vec<String> {
+        self.vertices().line_rows(solution)
+    }
+    fn sketch(&self, solution: Option<&Segments>) -> Sketch {
+        let mut sketch = Sketch::of(self.grid).with_clues(&self.clues);
+        sketch.lattice = Lattice::Dots;
+        let lines = solution.map(Vec::as_slice);
+        sketch.with_lines(Points::Corners, self.vertices(), lines)
+    }
 
     /// Checks segments against the rules: (1) they form one closed loop without branches or
     /// crossings, (2) a numbered cell has that many of its sides on the loop.
-    pub fn check(&self, used: &[bool]) -> Result<(), String> {
+    fn verify(&self, used: &Self::Solution) -> std::result::Result<(), String> {
         (self.vertices().check_single_loop(used)).map_err(|e| format!("rule 1: {e}"))?;
         for cell in self.grid.cells() {
             if let Some(Clue::Number(n)) = self.clues[cell] {
@@ -69,7 +119,7 @@ mod tests {
     use std::collections::BTreeSet;
 
     fn pzprjs_5x5() -> (Slitherlink, Segments) {
-        let p = parse::parse_url("https://puzz.link/p?slither/5/5/cbcbcddad").unwrap();
+        let p = Slitherlink::read("URL", "https://puzz.link/p?slither/5/5/cbcbcddad").unwrap();
         let rows: Vec<&str> = include_str!("../../../models/slitherlink/pzprjs_5x5.answer")
             .lines()
             .collect();
@@ -80,7 +130,7 @@ mod tests {
     #[test]
     fn the_published_answer_keeps_both_rules_and_each_rule_is_enforced() {
         let (p, answer) = pzprjs_5x5();
-        assert_eq!(p.check(&answer), Ok(()));
+        assert_eq!(p.verify(&answer), Ok(()));
         // Moving the loop off a clue breaks rule 2 only; a stray segment breaks rule 1.
         let mut blank = p.clone();
         blank.clues = vec![None; 25];
@@ -88,14 +138,14 @@ mod tests {
         for e in p.sides(0) {
             other[e] = true; // the loop around the top-left cell
         }
-        assert_eq!(blank.check(&other), Ok(()));
-        assert!(p.check(&other).unwrap_err().starts_with("rule 2"));
+        assert_eq!(blank.verify(&other), Ok(()));
+        assert!(p.verify(&other).unwrap_err().starts_with("rule 2"));
         let mut stray = answer.clone();
         let unused = stray.iter().position(|&u| !u).unwrap();
         stray[unused] = true;
-        assert!(p.check(&stray).unwrap_err().starts_with("rule 1"));
+        assert!(p.verify(&stray).unwrap_err().starts_with("rule 1"));
         assert!(p
-            .check(&vec![false; answer.len()])
+            .verify(&vec![false; answer.len()])
             .unwrap_err()
             .contains("no line"));
     }
@@ -130,7 +180,7 @@ mod tests {
             let p = random_puzzle(&mut rng, h, w);
             let brute: BTreeSet<Segments> = all_single_loops(p.vertices())
                 .into_iter()
-                .filter(|l| p.check(l).is_ok())
+                .filter(|l| p.verify(l).is_ok())
                 .collect();
             solutions += brute.len();
             empty += usize::from(brute.is_empty());

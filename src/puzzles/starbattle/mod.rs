@@ -3,12 +3,19 @@
 //! (`check`), the formulation (`formulate.rs`), the inputs (`parse.rs`).
 
 pub mod formulate;
-pub mod parse;
+#[cfg(test)]
+mod inputs;
 
+use crate::error::Result;
+use crate::grid::kings::{LineCount, NoTouching};
+use crate::grid::text::GridText;
 use crate::grid::{Grid, Rooms};
+use crate::puzzles::{Formulated, Formulation, FormulationKey, Puzzle};
+use crate::render::{Sketch, Symbol};
+use crate::url::format::{Count, Format, RoomWalls};
 
 /// A star battle instance: a grid cut into rooms, and the number of stars per line and room.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct StarBattle {
     /// The grid (square in a solvable puzzle).
     pub grid: Grid,
@@ -21,13 +28,74 @@ pub struct StarBattle {
 /// A solution: whether each cell holds a star.
 pub type Stars = Vec<bool>;
 
-impl StarBattle {
-    /// Checks a solution against the three rules; the error says which rule and where.
-    pub fn check(&self, star: &[bool]) -> Result<(), String> {
-        let (g, k) = (self.grid, self.stars as usize);
-        if star.len() != g.len() {
-            return Err("the solution does not cover the grid".into());
+impl Puzzle for StarBattle {
+    type Solution = Stars;
+    const GENRE: &'static str = "starbattle";
+    const RULES: &'static str =
+        "place K stars in every row, column and room; stars never touch, not even diagonally";
+    const URL: Option<Format<Self>> = Some(Format::new(
+        &["starbattle"],
+        |p| &mut p.grid,
+        |p, body| {
+            match body.is_at_end() {
+                true => p.stars = 1, // pzprjs's blank grid has its editor's K = 1
+                false => body.piece(Count("star count"), p.grid, &mut p.stars)?,
+            }
+            body.piece(RoomWalls { labels: false }, p.grid, &mut p.rooms)
+        },
+    ));
+    fn keys() -> Vec<FormulationKey> {
+        let doc = "how rule 1 (no two stars touch, diagonals included) is encoded";
+        let lines = "how rule 3 counts the stars of a row or column";
+        vec![
+            FormulationKey::of::<NoTouching>("touching", doc, "windows"),
+            FormulationKey::of::<LineCount>("lines", lines, "pairs"),
+        ]
+    }
+    fn read_text(source: &str, text: &str) -> Result<Self> {
+        let t = GridText::parse_rooms_only(source, text)?;
+        let k = t.extras.first().ok_or_else(|| t.missing_extra("K"))?;
+        let stars = k.text.parse().ok().filter(|&k| k >= 1);
+        let stars =
+            stars.ok_or_else(|| t.error(k, "K (stars per row, column and room) is 1 or more"))?;
+        if let Some(extra) = t.extras.get(1) {
+            return Err(t.error(extra, "a star battle header is `H W K`, nothing more"));
         }
+        let rooms = t.rooms()?;
+        Ok(StarBattle {
+            grid: t.grid,
+            rooms,
+            stars,
+        })
+    }
+    fn formulate(&self, formulation: &Formulation) -> Result<Formulated<Stars>> {
+        formulate::formulate(self, formulation)
+    }
+    fn rows(&self, solution: &Stars) -> Vec<String> {
+        self.grid.shading_rows(solution)
+    }
+    fn sketch(&self, solution: Option<&Stars>) -> Sketch {
+        let mut sketch = Sketch::of(self.grid).with_rooms(&self.rooms);
+        for (content, &star) in sketch.answer.iter_mut().zip(solution.into_iter().flatten()) {
+            content.symbol = star.then_some(Symbol::Star);
+        }
+        let k = self.stars;
+        let stars = if k == 1 { "star" } else { "stars" };
+        sketch.note = Some(format!("{k} {stars} in every row, column and room"));
+        sketch
+    }
+    fn precheck(&self) -> Option<String> {
+        // Counting the stars by rows, by columns and by rooms must give one total.
+        let (g, r, k) = (self.grid, self.rooms.len(), self.stars);
+        let counts = format!("{} rows, {} columns and {r} rooms", g.height, g.width);
+        let same = g.height == g.width && g.height == r;
+        (!same).then(|| format!("{counts} of {k} stars each give different totals"))
+    }
+
+    /// Checks a solution against the three rules; the error says which rule and where.
+    fn verify(&self, star: &Self::Solution) -> std::result::Result<(), String> {
+        let (g, k) = (self.grid, self.stars as usize);
+        g.check_answer_len(star)?;
         for a in g.cells().filter(|&a| star[a]) {
             if let Some(b) = g.neighbours8(a).find(|&b| b > a && star[b]) {
                 return Err(format!(
@@ -78,7 +146,7 @@ mod tests {
 
     #[test]
     fn pzprjs_failcheck_boards_break_the_rule_pzprjs_names() {
-        let p = parse::parse_text("t", PZPRJS).unwrap();
+        let p = StarBattle::read_text("t", PZPRJS).unwrap();
         let empty = ["......"; 4];
         // starAround, bkStarGt, bkStarLt, lnStarNe, in pzprjs's order of checks.
         for (rule, board) in [
@@ -99,36 +167,36 @@ mod tests {
                 [".#....", "...#..", ".....#", "..#...", "#...#.", "......"],
             ),
         ] {
-            let e = p.check(&stars(&board)).unwrap_err();
+            let e = p.verify(&stars(&board)).unwrap_err();
             assert!(e.starts_with(rule), "{board:?}: {e}");
         }
         let answer = [".#....", "...#..", ".....#", "..#...", "....#.", "#....."];
-        assert_eq!(p.check(&stars(&answer)), Ok(()));
-        assert!(p.check(&stars(&empty)).is_err());
+        assert_eq!(p.verify(&stars(&answer)), Ok(()));
+        assert!(p.verify(&stars(&empty)).is_err());
     }
 
     #[test]
     fn each_rule_names_where_it_breaks() {
-        let p = parse::parse_text("t", "4 4 1\na b b b\na a a b\nc c d d\nc c d d\n").unwrap();
+        let p = StarBattle::read_text("t", "4 4 1\na b b b\na a a b\nc c d d\nc c d d\n").unwrap();
         let e = p
-            .check(&stars(&[".#..", "...#", "#...", "..#."]))
+            .verify(&stars(&[".#..", "...#", "#...", "..#."]))
             .unwrap_err();
         assert_eq!(e, "rule 2: the room at r1c1 holds 0 stars, not 1");
         let e = p
-            .check(&stars(&["#...", "...#", ".#..", "..#."]))
+            .verify(&stars(&["#...", "...#", ".#..", "..#."]))
             .unwrap_err();
         assert_eq!(e, "rule 1: stars r3c2 and r4c3 touch");
-        let p = parse::parse_text("t", "4 4 1\na a b b\na a b b\nc c d d\nc c d d\n").unwrap();
-        assert_eq!(p.check(&stars(&[".#..", "...#", "#...", "..#."])), Ok(()));
+        let p = StarBattle::read_text("t", "4 4 1\na a b b\na a b b\nc c d d\nc c d d\n").unwrap();
+        assert_eq!(p.verify(&stars(&[".#..", "...#", "#...", "..#."])), Ok(()));
         let e = p
-            .check(&stars(&[".#..", "...#", "....", "#.#."]))
+            .verify(&stars(&[".#..", "...#", "....", "#.#."]))
             .unwrap_err();
         assert_eq!(e, "rule 3: the row at r3c1 holds 0 stars, not 1");
         let e = p
-            .check(&stars(&["#...", "..#.", "#...", "..#."]))
+            .verify(&stars(&["#...", "..#.", "#...", "..#."]))
             .unwrap_err();
         assert_eq!(e, "rule 3: the column at r1c1 holds 2 stars, not 1");
-        assert!(p.check(&[true]).is_err());
+        assert!(p.verify(&vec![true]).is_err());
     }
 
     /// Every valid solution, by trying every placement of K stars in each row (rule 2 asks for
@@ -153,7 +221,7 @@ mod tests {
         let mut all: Vec<Stars> = boards
             .iter()
             .map(to_stars)
-            .filter(|s: &Stars| p.check(s).is_ok())
+            .filter(|s: &Stars| p.verify(s).is_ok())
             .collect();
         all.sort();
         all

@@ -15,7 +15,7 @@ pub mod shapes;
 
 use crate::error::{Error, Result};
 use crate::grid::cell_name;
-use crate::puzzles::{Formulated, Formulation, FormulationKey, Puzzle};
+use crate::puzzles::{Formulated, Formulation, Puzzle};
 use bags::Bounds;
 use field::Region;
 use shapes::Kind;
@@ -165,11 +165,15 @@ pub fn check_size(region: &Region) -> Result<()> {
 
 impl Puzzle for Tetromino {
     type Solution = Tiling;
-    fn genre(&self) -> &'static str {
-        "tetromino"
+    const GENRE: &'static str = "tetromino";
+    const RULES: &'static str =
+        "tile a region with tetrominoes drawn from Tetris 7-bags (`puzzlec tetromino list` lists all)";
+    const NATIVE_SOLVERS: &'static [&'static str] = NATIVE_SOLVERS;
+    fn read_text(source: &str, text: &str) -> Result<Self> {
+        load_text(source, text)
     }
-    fn formulation_keys(&self) -> Vec<FormulationKey> {
-        Vec::new()
+    fn inline(arg: &str) -> bool {
+        field::is_fumen(arg)
     }
     fn formulate(&self, _formulation: &Formulation) -> Result<Formulated<Tiling>> {
         Ok(formulate::placement_model(self))
@@ -202,9 +206,6 @@ impl Puzzle for Tetromino {
             }
         }
         sketch.with_piece_outlines(|c| piece[c])
-    }
-    fn native_solvers(&self) -> &'static [&'static str] {
-        NATIVE_SOLVERS
     }
     fn solve_native(
         &self,

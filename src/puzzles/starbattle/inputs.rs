@@ -1,0 +1,113 @@
+//! The genre's inputs read and written back: text and puzz.link URLs.
+
+use super::*;
+use crate::puzzles::Puzzle;
+
+fn parse_text(source: &str, text: &str) -> Result<StarBattle> {
+    StarBattle::read_text(source, text)
+}
+
+fn parse_url(url: &str) -> Result<StarBattle> {
+    StarBattle::read("URL", url)
+}
+
+fn parse(source: &str, text: &str) -> Result<StarBattle> {
+    StarBattle::read(source, text)
+}
+use crate::grid::{Grid, Rooms};
+
+const CSPUZ: &str = "https://puzz.link/p?starbattle/6/6/1/2u9gn9c9jpmk";
+
+#[test]
+fn published_urls_are_written_back_byte_for_byte() {
+    for url in [
+        CSPUZ,
+        "https://puzz.link/p?starbattle/6/6/1/4ilbhgdnmhou",
+        "https://puzz.link/p?starbattle/10/10/2/5g252c2qkgbakk98igse7g88cp3730so000u",
+    ] {
+        assert_eq!(parse_url(url).unwrap().url().unwrap(), url);
+    }
+    let variant = "http://pzv.jp/p.html?starbattle_edit/6/6/1/2u9gn9c9jpmk/";
+    assert_eq!(parse_url(variant).unwrap().url().unwrap(), CSPUZ);
+    // A body that stops after the star count is a grid without walls (pzprjs reads it so),
+    // and an empty body the editor's blank grid, K = 1.
+    let bare = parse_url("p?starbattle/4/4/2").unwrap();
+    assert_eq!((bare.stars, bare.rooms.len()), (2, 1));
+    let blank = parse_url("p?starbattle/4/4/").unwrap();
+    assert_eq!((blank.stars, blank.rooms.len()), (1, 1));
+}
+
+#[test]
+fn the_room_id_text_reads_the_same_puzzle_as_its_url() {
+    let text = include_str!("../../../models/starbattle/cspuz_6x6.txt");
+    assert_eq!(
+        parse("cspuz_6x6.txt", text).unwrap(),
+        parse_url(CSPUZ).unwrap()
+    );
+    // The same rooms after a clue grid of `-`.
+    let (header, ids) = text.split_once("\n6 6 1\n").unwrap();
+    let with_clues = format!("{header}\n6 6 1\n{}\n{ids}", "- - - - - -\n".repeat(6));
+    assert_eq!(parse("t", &with_clues).unwrap(), parse_url(CSPUZ).unwrap());
+}
+
+#[test]
+fn bad_inputs_name_line_and_column() {
+    let e = parse_text("f", "a a\na a\n").unwrap_err();
+    assert!(
+        e.to_string()
+            .starts_with("f:1:1: missing K: expected a header line `H W K`"),
+        "{e}"
+    );
+    let e = parse_text("f", "2 2 0\na a\na a\n").unwrap_err();
+    assert!(
+        e.to_string()
+            .starts_with("f:1:5: K (stars per row, column and room)"),
+        "{e}"
+    );
+    let e = parse_text("f", "2 2 1 1\na a\na a\n").unwrap_err();
+    assert!(
+        e.to_string()
+            .starts_with("f:1:7: a star battle header is `H W K`"),
+        "{e}"
+    );
+    let e = parse_url("https://puzz.link/p?starbattle/6/6/0/2u9gn9c9jpmk").unwrap_err();
+    assert!(
+        e.to_string()
+            .starts_with("URL:1:36: the star count is 1 or more"),
+        "{e}"
+    );
+    let e = parse_url("https://puzz.link/p?starbattle/6/6/2u9gn9c9jpmk").unwrap_err();
+    assert!(
+        e.to_string().starts_with("URL:1:37: `u` in the star count"),
+        "{e}"
+    );
+    let e = parse_url("https://puzz.link/p?starbattle/6/6/1/2u9gn9c9jpm").unwrap_err();
+    assert!(
+        e.to_string()
+            .starts_with("URL:1:49: the border digits stop"),
+        "{e}"
+    );
+}
+
+mod round_trip {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #[test]
+        fn decode_of_encode_is_the_puzzle(
+            (h, w, stars, walls) in (1usize..9, 1usize..9, 1u32..12).prop_flat_map(|(h, w, k)| {
+                let n = (w - 1) * h + w * (h - 1);
+                (Just(h), Just(w), Just(k), proptest::collection::vec(any::<bool>(), n))
+            })
+        ) {
+            let grid = Grid::new(h, w);
+            let (v, hz) = walls.split_at((w - 1) * h);
+            let p = StarBattle { grid, rooms: Rooms::from_walls(grid, v, hz), stars };
+            let url = p.url().unwrap();
+            let back = parse_url(&url).unwrap();
+            prop_assert_eq!(&back, &p);
+            prop_assert_eq!(back.url().unwrap(), url);
+        }
+    }
+}
