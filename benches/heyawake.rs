@@ -1,7 +1,7 @@
 //! Heyawake speed: solve + uniqueness (`Mode::Unique`, in-process) of the shipped instances per
 //! connectivity formulation and in-process backend. External backends (`dimacs:…`, `lp:…`) are
 //! left out: they pay a process start per solver call and are timed as whole processes by
-//! `benches/heyawake_table.sh` (which also runs `puzzlec compare` and the PuLP+CBC peer).
+//! `tools/heyawake_table.sh` (which also runs `puzzlec compare` and the PuLP+CBC peer).
 //!
 //! Run with `cargo bench --bench heyawake` (a few minutes; `-- --test` runs each case once).
 

@@ -1,5 +1,5 @@
 //! LITS against cspuz, whole processes (`CSPUZ_URL=… cargo bench --bench lits`): the largest
-//! published instances and planted ones (`benches/plant.py`), with lazy cuts (the default) and
+//! published instances and planted ones (`tools/plant_lits.py`), with lazy cuts (the default) and
 //! the complete tree encoding.
 
 #[path = "common/versus_cspuz.rs"]

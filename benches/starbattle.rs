@@ -1,5 +1,5 @@
 //! Star battle against cspuz, whole processes (`CSPUZ_URL=… cargo bench --bench starbattle`):
-//! published and planted instances (`benches/plant.py`), with both "no touching" encodings.
+//! published and planted instances (`tools/plant_starbattle.py`), with both "no touching" encodings.
 
 #[path = "common/versus_cspuz.rs"]
 mod versus_cspuz;

@@ -137,7 +137,7 @@ fn the_24x24_is_unique_by_every_sat_connectivity_encoding() {
 
 #[test]
 fn planted_instances_are_unique_and_their_solution_keeps_the_rules() {
-    // Made by benches/plant_lits.py and called unique by cspuz; no answer is kept (the planter
+    // Made by tools/plant_lits.py and called unique by cspuz; no answer is kept (the planter
     // may end with another solution than it planted), so the rules check what is found.
     for name in ["gen_30x30_s1.url", "gen_40x40_s2.url"] {
         let p = model(name);

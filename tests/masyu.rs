@@ -112,7 +112,7 @@ fn bigger_published_instances_are_unique() {
 
 #[test]
 fn planted_instances_are_unique_and_their_loop_keeps_the_rules() {
-    // Made by benches/plant_masyu.py and called unique by cspuz; solve_checked checks the loop
+    // Made by tools/plant_masyu.py and called unique by cspuz; solve_checked checks the loop
     // against the rules.
     for instance in ["gen_30x30_s1.url", "gen_40x40_s2.url"] {
         let (verdict, _) = solve_checked(&model(instance), "batsat", "loop=lazy", Mode::Unique);

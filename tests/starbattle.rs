@@ -114,7 +114,7 @@ fn the_15x15_three_star_is_unique_on_sat_and_mip() {
 
 #[test]
 fn planted_instances_are_unique_and_their_solution_keeps_the_rules() {
-    // Made by benches/plant_starbattle.py and called unique by cspuz; here two encodings on
+    // Made by tools/plant_starbattle.py and called unique by cspuz; here two encodings on
     // two solvers agree on the 15×15 (the bigger ones take one, to keep the debug suite quick).
     let p = model("planted_15x15_3.url");
     let (v1, a) = solve_checked(&p, "batsat", "touching=windows", Mode::Unique);

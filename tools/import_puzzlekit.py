@@ -12,7 +12,7 @@ string. The copies this script reads hold one entry per file, `KEY.problem` and 
 - Nonogram: the problem is `H W`, then W column clues, then H row clues (checked against every
   solution kept); it becomes Simpson's `.non` format; the solution becomes `KEY.answer`.
 
-Usage: benches/import_puzzlekit.py heyawake|nonogram SRC_DIR... --out DIR
+Usage: tools/import_puzzlekit.py heyawake|nonogram SRC_DIR... --out DIR
 """
 
 import argparse

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Plants big LITS puzzles with one solution, for the benchmark against cspuz.
 
-    CSPUZ_URL=../shared/peers/bin/cspuz-url python3 benches/plant_lits.py H W SEED
+    CSPUZ_URL=../shared/peers/bin/cspuz-url python3 tools/plant_lits.py H W SEED
 
 The solution first: a tetromino (L, I, T or S, any turn or mirror) at random, then again and
 again a random piece that touches the shaded cells so far, covers none of them, makes no 2x2
@@ -216,7 +216,7 @@ def main():
     url, rounds = refine(h, w, room, set(piece_of), rng)
     if url is None:
         sys.exit("no unique instance within the round limit")
-    print(f"// planted by benches/plant_lits.py {h} {w} {seed} ({rounds} rounds); "
+    print(f"// planted by tools/plant_lits.py {h} {w} {seed} ({rounds} rounds); "
           f"cspuz: {cspuz_verdict(url)}")
     print(url)
 

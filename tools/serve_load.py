@@ -2,8 +2,8 @@
 """Load test of `puzzlec serve`: 1,000 mixed requests on localhost, then counts by status,
 latencies and the server's memory. Python's standard library only.
 
-    python3 benches/serve_load.py --server target/release/puzzlec     # starts and stops a server
-    python3 benches/serve_load.py --url http://127.0.0.1:8080 --pid PID  # a running one
+    python3 tools/serve_load.py --server target/release/puzzlec     # starts and stops a server
+    python3 tools/serve_load.py --url http://127.0.0.1:8080 --pid PID  # a running one
 
 The requests come in four phases (every count fixed, the choices seeded, so a run is bounded in
 count and time and stops by itself):

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Heyawake, whole processes side by side: `puzzlec solve` (uniqueness check), `puzzlec solve
-# --first` and the PuLP+CBC peer (benches/heyawake_pulp_peer.py: seed 004's approach, first
+# --first` and the PuLP+CBC peer (tools/heyawake_pulp_peer.py: seed 004's approach, first
 # solution only) on the shipped instances, then `puzzlec compare` on seed004 and lshape.
 #
 # The machine is noisy, so the runs are interleaved (one round = one run of each command in
@@ -13,7 +13,7 @@
 #   PEER_TIMEOUT=300  seconds before a peer run is killed (needs `timeout`)
 #   COMPARE_TIMEOUT=20  --timeout of the final `puzzlec compare`
 #
-# Usage: benches/heyawake_table.sh [> table.txt]
+# Usage: tools/heyawake_table.sh [> table.txt]
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -131,7 +131,7 @@ for name in "${INSTANCES[@]}"; do
             if ((round == 1)); then cp "$WORK/first.out" "$WORK/first.first-run"; fi
         fi
         if ((round <= peer_runs)); then
-            timed "$WORK/peer" "${TIMEOUT[@]}" python3 benches/heyawake_pulp_peer.py "$file"
+            timed "$WORK/peer" "${TIMEOUT[@]}" python3 tools/heyawake_pulp_peer.py "$file"
             if ((LAST_RC == 0)); then
                 peer_ms+=("$LAST_MS")
             else
@@ -185,7 +185,7 @@ echo "Heyawake, whole processes, median wall-clock ms (puzzlec: $RUNS runs each;
     "interleaved; $(nproc 2>/dev/null || echo '?') cores."
 echo "puzzlec: puzzlec solve heyawake FILE [--first] (backend varisat, connectivity=lazy; a copy of" \
     "target/release/puzzlec built at the start)."
-echo "Peer: python3 benches/heyawake_pulp_peer.py FILE (PuLP + CBC, seed 004's loop, first solution only)."
+echo "Peer: python3 tools/heyawake_pulp_peer.py FILE (PuLP + CBC, seed 004's loop, first solution only)."
 echo
 echo "| instance | puzzlec solve (unique) ms | puzzlec --first ms | PuLP peer ms | ratio peer/puzzlec --first | ratio peer/puzzlec unique |"
 echo "|---|---:|---:|---:|---:|---:|"

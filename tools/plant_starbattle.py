@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Plants big star battles with one solution, for the benchmark against cspuz.
 
-    CSPUZ_URL=../shared/peers/bin/cspuz-url python3 benches/plant_starbattle.py N K SEED
+    CSPUZ_URL=../shared/peers/bin/cspuz-url python3 tools/plant_starbattle.py N K SEED
 
 K non-touching stars per row and column are planted first (row by row, at random, restarting
 when a row cannot be filled). Rooms follow: a small room grows around every star, then K
@@ -307,7 +307,7 @@ def main():
         url, rounds = refine(n, k, room, planted, rng)
         if url is None:
             continue
-        print(f"// planted by benches/plant_starbattle.py {n} {k} {seed} (attempt {attempt}, "
+        print(f"// planted by tools/plant_starbattle.py {n} {k} {seed} (attempt {attempt}, "
               f"{rounds} rounds); cspuz: {cspuz_verdict(url)}")
         print(url)
         return

@@ -9,7 +9,7 @@ when NONOGRID=path/to/nonogrid is set (`-m 2 -t T`; a grid with `?` cells means 
 its time limit; after a timeout it is not run again on that file). Usage:
 
     cargo build --release
-    NONOGRID=../shared/peers/bin/nonogrid python3 benches/nonogram_colour_pre.py [--runs 3] \\
+    NONOGRID=../shared/peers/bin/nonogrid python3 tools/nonogram_colour_pre.py [--runs 3] \\
         [--timeout 30] [--peer-timeout 10] [DIR]
 """
 import argparse

@@ -3,7 +3,7 @@
 model (one backend), medians of RUNS runs, printed as the README's markdown table.
 
 Usage (from the repository's root, after `cargo build --release`):
-    python3 benches/certify_table.py [BACKEND] [RUNS]
+    python3 tools/certify_table.py [BACKEND] [RUNS]
 BACKEND defaults to varisat, RUNS to 3. Columns: the plain run with the genre's default
 formulation, the plain run with the formulation `--certify` solves (they differ only for
 nonogram, where `pre=line` becomes `pre=none`), the certified run, and the ratio of the

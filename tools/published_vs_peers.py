@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """puzzlec against its peers on a collection of published puzzles, one process per puzzle.
 
-    benches/published_vs_peers.py nonogram tests/data/nonogram_published [--rounds 3]
-    benches/published_vs_peers.py heyawake tests/data/heyawake_published [--rounds 3]
+    tools/published_vs_peers.py nonogram tests/data/nonogram_published [--rounds 3]
+    tools/published_vs_peers.py heyawake tests/data/heyawake_published [--rounds 3]
 
 Each puzzle is run once per round by every solver in turn (interleaved, so a burst of load on
 the shared machine hits all of them alike), each as a whole process with the uniqueness check,

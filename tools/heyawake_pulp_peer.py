@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Peer for the heyawake benchmark: seed 004's approach (PuLP + its bundled CBC, 0/1 cell
 variables, lazy connectivity cuts in a loop), written for puzzlec's letter-grid files so that
-`benches/heyawake_table.sh` can time it side by side with `puzzlec solve`.
+`tools/heyawake_table.sh` can time it side by side with `puzzlec solve`.
 
 Like the seed it stops at the first connected solution (no uniqueness check) and uses the seed's
 cut: for each component of unshaded cells, "not every shaded cell around it is shaded".

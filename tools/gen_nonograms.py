@@ -12,7 +12,7 @@ The same seed gives the same files on every machine (Python's `random` is specif
 reproducible for a given seed). `manifest.tsv` lists each file with its size, style, density and
 planted picture (rows joined by `/`, `#` filled).
 
-Usage: benches/gen_nonograms.py [--count 2000] [--seed 1] [--out target/nonograms]
+Usage: tools/gen_nonograms.py [--count 2000] [--seed 1] [--out target/nonograms]
 """
 
 import argparse

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Plants big masyu puzzles with one solution, for the benchmark against cspuz.
 
-    CSPUZ_URL=../shared/peers/bin/cspuz-url python3 benches/plant_masyu.py H W SEED [START]
+    CSPUZ_URL=../shared/peers/bin/cspuz-url python3 tools/plant_masyu.py H W SEED [START]
 
 The loop first: a random set of the (H-1) x (W-1) unit squares between cell centres grows one
 square at a time, each sharing one to three consecutive sides with the set, making no pinch
@@ -187,7 +187,7 @@ def main():
             log("two loops allow the same pearls everywhere: a new loop")
             continue
         url, rounds, count = planted
-        print(f"// planted by benches/plant_masyu.py {h} {w} {seed} {start} (attempt {attempt}, "
+        print(f"// planted by tools/plant_masyu.py {h} {w} {seed} {start} (attempt {attempt}, "
               f"{rounds} rounds, {count} pearls); cspuz: {cspuz_verdict(url)}")
         print(url)
         return

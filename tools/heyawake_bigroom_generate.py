@@ -129,7 +129,7 @@ def attempt_unique(h, w, seed, rng):
         if report["verdict"] == "unique":
             assert report["solutions"][0] == planted
             ones = len(carved & shaded)
-            print(f"// Planted by benches/heyawake_bigroom_generate.py {h} {w} {seed}: one room of "
+            print(f"// Planted by tools/heyawake_bigroom_generate.py {h} {w} {seed}: one room of "
                   f"{h * w - len(carved)} cells clued {len(shaded - carved)}, one-cell rooms: "
                   f"{len(carved) - ones} clued 0, {ones} clued 1.")
             print(puzzle, end="")

@@ -3,7 +3,7 @@
 # `--jobs 2`) against the peers started once per file, as people run them today, and against
 # puzzlec itself started once per file (what the batch run saves).
 #
-#  1. The generated nonograms (benches/gen_nonograms.py: COUNT random pictures, 5x5 to 25x25,
+#  1. The generated nonograms (tools/gen_nonograms.py: COUNT random pictures, 5x5 to 25x25,
 #     fixed SEED): puzzlec vs nonogrid (-m 2: find a second solution) per file, one at a time
 #     and two at a time; pbnsolve (-b -u) per file when PBNSOLVE names a binary; cspuz-nono per
 #     file when CSPUZ_NONO=1 (about 0.5 s a file, so it is left out by default).
@@ -15,14 +15,14 @@
 # included, and the CPU seconds (user + system of every process the run started), which the
 # other work on a shared machine disturbs less. Every run has the same per-puzzle time limit (TIMEOUT seconds: puzzlec --timeout,
 # nonogrid -t, pbnsolve -x, `timeout` around cspuz). The verdicts of the last round are then
-# checked (benches/batch_verdicts.py): no planted nonogram may come out `none`, a unique one must
+# checked (tools/batch_verdicts.py): no planted nonogram may come out `none`, a unique one must
 # be its planted picture, and each peer's verdicts are compared with puzzlec's.
 #
 # Knobs (environment): COUNT=2000 SEED=1 RUNS=3 TIMEOUT=20 PEERS=../shared/peers/bin
 #   NONOGRID=$PEERS/nonogrid CSPUZ_URL=$PEERS/cspuz-url CSPUZ_NONO_BIN=$PEERS/cspuz-nono
 #   PBNSOLVE= (path to a pbnsolve binary; not shipped with the peers) CSPUZ_NONO=0
 #
-# Usage: benches/batch_vs_peers.sh [> table.md]
+# Usage: tools/batch_vs_peers.sh [> table.md]
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -44,7 +44,7 @@ DIR=target/nonograms
 OUT=target/batch-bench
 rm -rf "$DIR" "$OUT"
 mkdir -p "$OUT"
-python3 benches/gen_nonograms.py --count "$COUNT" --seed "$SEED" --out "$DIR" >&2
+python3 tools/gen_nonograms.py --count "$COUNT" --seed "$SEED" --out "$DIR" >&2
 NONS=("$DIR"/*.non)
 URL_FILES=(models/*/*.url)
 # The URL inside each .url file (under its `//` comment lines), read once, outside the timing.
@@ -57,7 +57,7 @@ echo "collection: ${#NONS[@]} nonograms (seed $SEED), ${#URLS[@]} URLs; $RUNS ro
 have() { [ -x "$1" ] || command -v "$1" >/dev/null 2>&1; }
 
 # The output file of an input: `rand-00001.non` for nonograms, `heyawake__cspuz_6x6.url` for
-# URL files (benches/batch_verdicts.py reads them by the same names). No subshells: a fork per
+# URL files (tools/batch_verdicts.py reads them by the same names). No subshells: a fork per
 # file would be charged to the peer.
 key() {
     local f=$1 d
@@ -179,10 +179,10 @@ echo "Verdicts (last round):"
 status=0
 NONO_PEERS=()
 for d in nonogrid-1 pbnsolve-1 cspuz-nono-2; do [ -d "$OUT/$d" ] && NONO_PEERS+=("$OUT/$d"); done
-python3 benches/batch_verdicts.py nonograms "$OUT/puzzlec-nonograms-j2.jsonl" "$DIR/manifest.tsv" "${NONO_PEERS[@]}" || status=1
+python3 tools/batch_verdicts.py nonograms "$OUT/puzzlec-nonograms-j2.jsonl" "$DIR/manifest.tsv" "${NONO_PEERS[@]}" || status=1
 URL_PEERS=()
 [ -d "$OUT/cspuz-1" ] && URL_PEERS+=("$OUT/cspuz-1")
-python3 benches/batch_verdicts.py urls "$OUT/puzzlec-urls-j2.jsonl" "${URL_PEERS[@]}" || status=1
+python3 tools/batch_verdicts.py urls "$OUT/puzzlec-urls-j2.jsonl" "${URL_PEERS[@]}" || status=1
 if ! cmp -s <(grep -v summary "$OUT/puzzlec-nonograms-j1.jsonl" | python3 -c 'import json,sys; [print(json.loads(l)["input"], json.loads(l).get("verdict")) for l in sys.stdin]') \
            <(grep -v summary "$OUT/puzzlec-nonograms-j2.jsonl" | python3 -c 'import json,sys; [print(json.loads(l)["input"], json.loads(l).get("verdict")) for l in sys.stdin]'); then
     echo "puzzlec --jobs 1 and --jobs 2 gave different verdicts"

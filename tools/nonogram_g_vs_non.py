@@ -7,7 +7,7 @@ NONOGRID_SAT=path/to/nonogrid-sat (`-m 2`, wrapped in
 `timeout`), PBNSOLVE=path/to/pbnsolve (`-u`). Usage:
 
     cargo build --release
-    python3 benches/nonogram_g_vs_non.py [--runs 3] [--timeout 60] [--all]
+    python3 tools/nonogram_g_vs_non.py [--runs 3] [--timeout 60] [--all]
 
 The `.g` files are written under target/g_vs_non/ from the `.non` clues (white `0`, black `1`,
 clues as bare numbers, as webpbn's export does).
