@@ -264,3 +264,12 @@ mod tests {
             .contains("unknown genre"));
     }
 }
+
+/// The genres that have verbs of their own (`puzzlec nonogram logic`).
+pub fn genre_verbs() -> Vec<(&'static str, crate::puzzles::verbs::Verbs)> {
+    vec![
+        ("nonogram", puzzles::nonogram::cli::VERBS),
+        ("skeleton", puzzles::skeleton::cli::VERBS),
+        ("tetromino", puzzles::tetromino::cli::VERBS),
+    ]
+}
