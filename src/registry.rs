@@ -224,6 +224,15 @@ pub fn load(genre: &str, input: &Input) -> Result<Box<dyn DynPuzzle>> {
     }
 }
 
+/// The genres that have verbs of their own (`puzzlec nonogram logic`).
+pub fn genre_verbs() -> Vec<(&'static str, crate::puzzles::verbs::Verbs)> {
+    vec![
+        ("nonogram", puzzles::nonogram::cli::VERBS),
+        ("skeleton", puzzles::skeleton::cli::VERBS),
+        ("tetromino", puzzles::tetromino::cli::VERBS),
+    ]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -263,13 +272,4 @@ mod tests {
             .to_string()
             .contains("unknown genre"));
     }
-}
-
-/// The genres that have verbs of their own (`puzzlec nonogram logic`).
-pub fn genre_verbs() -> Vec<(&'static str, crate::puzzles::verbs::Verbs)> {
-    vec![
-        ("nonogram", puzzles::nonogram::cli::VERBS),
-        ("skeleton", puzzles::skeleton::cli::VERBS),
-        ("tetromino", puzzles::tetromino::cli::VERBS),
-    ]
 }

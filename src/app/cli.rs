@@ -1128,3 +1128,37 @@ fn compare(
     }
     Ok(0)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_command_line_offers_every_genres_own_verbs() {
+        let tree = command_line();
+        tree.clone().debug_assert();
+        for (genre, _) in registry::genre_verbs() {
+            assert!(registry::check_genre(genre).is_ok(), "{genre}");
+            let verbs = tree.find_subcommand(genre).expect(genre);
+            assert!(verbs.get_subcommands().count() > 0, "{genre}");
+        }
+        let logic = tree.try_get_matches_from(["puzzlec", "nonogram", "logic", "x", "--json"]);
+        let (name, verb) = logic.as_ref().unwrap().subcommand().unwrap();
+        let (_, verbs) = (registry::genre_verbs().into_iter())
+            .find(|(g, _)| *g == name)
+            .unwrap();
+        assert!((verbs.json)(verb));
+    }
+
+    #[test]
+    fn a_lazy_default_is_completed_for_export_and_a_given_value_kept() {
+        let keys = registry::formulation_keys("heyawake").unwrap();
+        let spec = complete_default(&keys, "");
+        assert!(spec.starts_with("connectivity="), "{spec}");
+        assert!(!spec.contains("lazy"), "{spec}");
+        assert_eq!(
+            complete_default(&keys, "connectivity=lazy"),
+            "connectivity=lazy"
+        );
+    }
+}

@@ -51,13 +51,3 @@ impl dyn Deadline + '_ {
 pub fn parse<C: clap::FromArgMatches>(matches: &clap::ArgMatches) -> Result<C> {
     C::from_arg_matches(matches).map_err(|e| Error::Usage(e.to_string()))
 }
-
-/// Runs jobs on the calling thread, with no deadline: for tests, and for callers that need
-/// no worker.
-pub struct Inline;
-
-impl Deadline for Inline {
-    fn run(&self, _timeout: Option<f64>, job: AnyJob) -> Result<Box<dyn Any + Send>> {
-        job()
-    }
-}
