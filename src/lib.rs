@@ -19,10 +19,8 @@
 //! ```
 
 pub mod backend;
-pub mod batch;
 pub mod budget;
 pub mod certify;
-pub mod cli;
 pub mod error;
 pub mod format;
 pub mod formulation;
@@ -34,7 +32,6 @@ pub mod model;
 pub mod puzzles;
 pub mod registry;
 pub mod render;
-pub mod serve;
 pub mod solve;
 pub mod url;
 

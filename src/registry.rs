@@ -226,6 +226,15 @@ fn check_backend<P: Puzzle>(p: &P, name: &str) -> Result<()> {
     }
 }
 
+/// The genres that have verbs of their own (`puzzlec nonogram logic`).
+pub fn genre_verbs() -> Vec<(&'static str, crate::puzzles::verbs::Verbs)> {
+    vec![
+        ("nonogram", puzzles::nonogram::cli::VERBS),
+        ("skeleton", puzzles::skeleton::cli::VERBS),
+        ("tetromino", puzzles::tetromino::cli::VERBS),
+    ]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -13,6 +13,7 @@ pub mod starbattle;
 #[cfg(test)]
 pub(crate) mod testing;
 pub mod tetromino;
+pub mod verbs;
 
 use crate::error::Result;
 pub use crate::formulation::{core_formulation_keys, Choice, Formulation, FormulationKey, Value};

@@ -3,9 +3,9 @@
 //! clues); [`Picture`] arranges sketches into panels (one answer, two solutions side by side
 //! with their differences highlighted, facts with the undetermined cells marked, a gallery);
 //! [`svg`] writes a picture as an SVG string and [`png`] rasterises that string. Nothing here
-//! knows a genre, and nothing here prints: the CLI glue is [`cli`].
+//! knows a genre, and nothing here prints: choosing the picture of a run and writing it out is
+//! the application's (`src/app/picture.rs` in the binary).
 
-pub mod cli;
 pub mod compose;
 pub mod png;
 pub mod svg;

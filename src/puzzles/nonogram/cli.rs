@@ -1,12 +1,13 @@
 //! The nonogram verbs: `logic` (line logic alone), `from-picture` (picture → clues and a
 //! uniqueness verdict, the authoring loop) and `dom` (the n-Dom generator).
 //!
-//! Wired into the CLI after the core merge: see tests/data/nonogram/after-core/ACTIVATE.md.
+//! The application offers them through [`VERBS`], listed in `registry::genre_verbs`.
 
 use super::logic::line_logic;
 use super::parse::{parse_any, parse_picture};
 use super::{dom, grid_rows, Nonogram};
 use crate::error::{Error, Result};
+use crate::puzzles::verbs::{self, Deadline, Verbs};
 use crate::solve::{solve_puzzle, Mode, SolveOptions, Verdict};
 use clap::Subcommand;
 
@@ -57,13 +58,24 @@ pub enum Command {
     },
 }
 
-/// Runs a nonogram command; returns the process exit code.
-pub fn run(cmd: Command) -> Result<i32> {
+/// The nonogram verbs, as the application offers them (`puzzlec nonogram …`).
+pub const VERBS: Verbs = Verbs {
+    // The enum's own doc is its about text; the genre command's comes after it.
+    command: |genre| {
+        Command::augment_subcommands(genre)
+            .about("Nonogram-only commands (line logic, picture → puzzle, n-Dom)")
+    },
+    run: |matches, deadline| run(verbs::parse(matches)?, deadline),
+    json: |matches| verbs::parse::<Command>(matches).is_ok_and(|c| c.json()),
+};
+
+/// Runs a nonogram command on the application's worker; returns the process exit code.
+pub fn run(cmd: Command, deadline: &dyn Deadline) -> Result<i32> {
     let timeout = match &cmd {
         Command::Logic { timeout, .. } | Command::FromPicture { timeout, .. } => *timeout,
         Command::Dom { .. } => None,
     };
-    crate::cli::with_timeout(timeout, move || execute(cmd))
+    deadline.within(timeout, move || execute(cmd))
 }
 
 fn read(arg: &str) -> Result<(String, String)> {

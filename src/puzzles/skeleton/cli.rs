@@ -3,6 +3,7 @@
 use super::generate::{generate, solver_oracle, GenerateOptions};
 use super::parse::parse_word_list;
 use crate::error::{Error, Result};
+use crate::puzzles::verbs::{self, Verbs};
 use clap::Subcommand;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -45,6 +46,15 @@ pub enum Command {
         formulation: String,
     },
 }
+
+/// The skeleton verbs, as the application offers them (`puzzlec skeleton …`). The search
+/// keeps its own `--time`, so it needs no worker with a deadline.
+pub const VERBS: Verbs = Verbs {
+    // The enum's own doc is its about text; the genre command's comes after it.
+    command: |genre| Command::augment_subcommands(genre).about("Skeleton-only commands (generate)"),
+    run: |matches, _| run(verbs::parse(matches)?),
+    json: |_| false,
+};
 
 /// Runs a skeleton command; returns the exit code (0 done, 1 nothing found, 2 input, 3 solver).
 pub fn run(cmd: Command) -> Result<i32> {

@@ -4,6 +4,7 @@ use super::bags::{parse_adjustments, parse_kind_bounds, Bounds};
 use super::list::{list_native, render_json, render_text, Listing, Progress};
 use super::{check_size, field, Tetromino};
 use crate::error::{Error, Result};
+use crate::puzzles::verbs::{self, Deadline, Verbs};
 use crate::solve::{solve_puzzle, Mode, SolveOptions, Stopped, Verdict};
 use clap::{Args, Subcommand};
 use std::io::IsTerminal;
@@ -114,13 +115,23 @@ pub fn list_with_backend(
     Ok(listing)
 }
 
-/// Runs a verb; the exit code is 0 with tilings, 1 without, 2 on bad input, 3 on solver
+/// The tetromino verbs, as the application offers them (`puzzlec tetromino …`).
+pub const VERBS: Verbs = Verbs {
+    // The enum's own doc is its about text; the genre command's comes after it.
+    command: |genre| {
+        Command::augment_subcommands(genre).about("Tetromino-only commands (list every tiling)")
+    },
+    run: |matches, deadline| run(verbs::parse(matches)?, deadline),
+    json: |matches| verbs::parse::<Command>(matches).is_ok_and(|c| c.json()),
+};
+
+/// Runs a verb on the application's worker; the exit code is 0 with tilings, 1 without, 2 on bad input, 3 on solver
 /// failure or when the time limit or memory budget cut the listing short.
-pub fn run(cmd: Command) -> Result<i32> {
+pub fn run(cmd: Command, deadline: &dyn Deadline) -> Result<i32> {
     match cmd {
         Command::List(args) => {
             let job_args = args.clone();
-            let (listing, p) = crate::cli::with_timeout(args.timeout, move || {
+            let (listing, p) = deadline.within(args.timeout, move || {
                 let p = instance(&job_args)?;
                 Ok((list(&p, &job_args)?, p))
             })?;

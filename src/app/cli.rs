@@ -2,14 +2,15 @@
 //! genre-specific verbs. Each command returns its exit code (0 solved, 1 no solution, 2 usage or
 //! input error, 3 timeout or solver failure).
 
-use crate::backend;
-use crate::error::{Error, Result};
-use crate::format;
-use crate::lower::{linear, CardEncoding, CnfEncoder};
-use crate::puzzles::{core_formulation_keys, Formulation};
-use crate::registry::{self, Input, GENRES};
-use crate::solve::{partial_report, Mode, Report, SolveOptions, Stopped, Verdict};
+use crate::app::job;
 use clap::{Parser, Subcommand, ValueEnum};
+use puzzlec::backend;
+use puzzlec::error::{Error, Result};
+use puzzlec::format;
+use puzzlec::lower::{linear, CardEncoding, CnfEncoder};
+use puzzlec::puzzles::{core_formulation_keys, Formulation};
+use puzzlec::registry::{self, Input, GENRES};
+use puzzlec::solve::{Mode, Report, SolveOptions, Verdict};
 
 /// puzzlec: compile pencil puzzles to SAT/MIP models, solve them with a backend of your
 /// choice, and check every answer against the puzzle's own rules.
@@ -22,13 +23,13 @@ pub struct Cli {
     /// Memory budget, e.g. 8G or 512M (default 4G, less under a smaller `ulimit -v` or on a
     /// machine with less memory). A model, export or search that would pass it is refused
     /// with exit code 3 and a message saying what; a count stops there with a partial answer.
-    #[arg(long, global = true, value_parser = crate::budget::parse_size, value_name = "SIZE")]
+    #[arg(long, global = true, value_parser = puzzlec::budget::parse_size, value_name = "SIZE")]
     pub memory: Option<u64>,
 }
 
-/// Reads a `--timeout` value (see [`crate::budget::parse_seconds`]).
+/// Reads a `--timeout` value (see [`puzzlec::budget::parse_seconds`]).
 fn seconds(text: &str) -> std::result::Result<f64, String> {
-    crate::budget::parse_seconds(text)
+    puzzlec::budget::parse_seconds(text)
 }
 
 /// Options shared by the solving commands.
@@ -72,7 +73,7 @@ pub struct SolveArgs {
     pub certify: bool,
     /// A picture of the answer (`--render svg|png`, `-o FILE`).
     #[command(flatten)]
-    pub picture: crate::render::cli::RenderArgs,
+    pub picture: crate::app::picture::RenderArgs,
     /// Batch run over the inputs listed in FILE, one per line (`-`: standard input; blank
     /// lines and lines starting with `#` are skipped).
     #[arg(long, value_name = "FILE")]
@@ -91,7 +92,8 @@ pub enum ExportFormat {
     Lp,
     /// The model as JSON.
     Json,
-    /// The puzzle itself as its canonical puzz.link URL (no model; heyawake, nonogram).
+    /// The puzzle itself as its canonical puzz.link URL (no model; heyawake, hitori,
+    /// LITS, masyu, nonogram, nurikabe, slitherlink, star battle).
     Url,
 }
 
@@ -197,81 +199,8 @@ pub enum Command {
     },
     /// Print the manual page (roff), e.g. `puzzlec man > ~/.local/share/man/man1/puzzlec.1`.
     Man,
-    /// Nonogram-only commands (line logic, picture → puzzle, n-Dom).
-    Nonogram {
-        /// The nonogram command.
-        #[command(subcommand)]
-        cmd: crate::puzzles::nonogram::cli::Command,
-    },
-    /// Skeleton-only commands (generate).
-    Skeleton {
-        /// The skeleton command.
-        #[command(subcommand)]
-        cmd: crate::puzzles::skeleton::cli::Command,
-    },
-    /// Tetromino-only commands (list every tiling).
-    Tetromino {
-        /// The tetromino command.
-        #[command(subcommand)]
-        cmd: crate::puzzles::tetromino::cli::Command,
-    },
     /// Serve the web page and its JSON API on this machine (`puzzlec serve --port 8080`).
-    Serve(crate::serve::ServeArgs),
-}
-
-/// Runs a closure on a worker thread and gives up after `timeout` seconds (the embedded
-/// solvers cannot be interrupted, so the caller exits instead of waiting). The worker gets a
-/// large stack: parsers and searches recurse over their input.
-pub fn with_timeout<T: Send + 'static>(
-    timeout: Option<f64>,
-    job: impl FnOnce() -> Result<T> + Send + 'static,
-) -> Result<T> {
-    let (tx, rx) = std::sync::mpsc::channel();
-    let start = std::time::Instant::now();
-    spawn_large(move || {
-        let _ = tx.send(job());
-    })
-    .map_err(|e| Error::Solver(format!("cannot start a worker thread: {e}")))?;
-    // A little grace: the driver's own deadline answers first when it can.
-    let give_up = timeout.and_then(|secs| crate::budget::deadline_after(start, secs + 0.5));
-    let received = match give_up {
-        Some(at) => rx.recv_timeout(at.saturating_duration_since(std::time::Instant::now())),
-        None => rx
-            .recv()
-            .map_err(|_| std::sync::mpsc::RecvTimeoutError::Disconnected),
-    };
-    match received {
-        Ok(r) => r,
-        Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
-            Err(Error::Timeout(timeout.unwrap_or(0.0)))
-        }
-        // The worker died without an answer: a panic, whose message is already on stderr.
-        Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => Err(Error::Solver(
-            "the worker thread stopped without an answer (a bug: please report it)".into(),
-        )),
-    }
-}
-
-/// Starts a detached thread with the worker's large stack, or the default stack under a tight
-/// address-space limit.
-pub(crate) fn spawn_large(job: impl FnOnce() + Send + 'static) -> std::io::Result<()> {
-    let job = std::sync::Arc::new(std::sync::Mutex::new(Some(job)));
-    let spawn = |stack: Option<usize>| {
-        let job = job.clone();
-        let mut builder = std::thread::Builder::new();
-        if let Some(bytes) = stack {
-            builder = builder.stack_size(bytes);
-        }
-        builder.spawn(move || {
-            let taken = job.lock().ok().and_then(|mut j| j.take());
-            if let Some(job) = taken {
-                job();
-            }
-        })
-    };
-    spawn(Some(WORKER_STACK))
-        .or_else(|_| spawn(None))
-        .map(|_| ())
+    Serve(crate::app::serve::ServeArgs),
 }
 
 /// The genre and input of `GENRE INPUT`, or of a lone `INPUT` that is a URL naming its genre.
@@ -290,7 +219,7 @@ fn resolve(genre_or_input: &str, input: Option<&str>) -> Result<(String, Input)>
     match registry::url_genre(&input) {
         Some(genre) => Ok((genre.to_string(), input)),
         // A Kanpen or applet URL names a genre too, but in a format we do not read: say so.
-        None => match crate::url::other_format(input.text.trim()) {
+        None => match puzzlec::url::other_format(input.text.trim()) {
             Some(e) if input.source == "URL" => Err(e),
             _ => Err(Error::Usage(format!(
                 "cannot tell the genre of `{genre_or_input}`: give it first, e.g. `puzzlec solve \
@@ -299,9 +228,6 @@ fn resolve(genre_or_input: &str, input: Option<&str>) -> Result<(String, Input)>
         },
     }
 }
-
-/// Stack of the worker thread: deep enough for the recursive searches on the largest inputs.
-pub(crate) const WORKER_STACK: usize = 64 << 20;
 
 /// Reads an input as a puzzle; `--words` (a skeleton's separate word list) is the one
 /// genre-specific input, so it goes straight to skeleton's loader.
@@ -314,7 +240,7 @@ pub(crate) fn load(
         None => registry::load(genre, &input),
         Some(w) if genre == "skeleton" => {
             let words = registry::read_input(w)?;
-            Ok(Box::new(crate::puzzles::skeleton::load_texts(
+            Ok(Box::new(puzzlec::puzzles::skeleton::load_texts(
                 &input.source,
                 &input.text,
                 Some((&words.source, &words.text)),
@@ -358,7 +284,7 @@ fn solve_report(args: &SolveArgs, mode: Mode) -> Result<(String, Report<Vec<Stri
     let progress = args.picture.progress();
     let job_args = args.clone();
     let job_progress = progress.clone();
-    let outcome = with_timeout(args.timeout, move || {
+    let outcome = job::with_timeout(args.timeout, move || {
         let args = job_args;
         let puzzle = load(&genre, input, args.words.as_deref())?;
         let mut opts = SolveOptions::new(&args.backend, &args.formulation, mode);
@@ -370,54 +296,43 @@ fn solve_report(args: &SolveArgs, mode: Mode) -> Result<(String, Report<Vec<Stri
     });
     spinner.finish_and_clear();
     let report = match outcome {
-        // Abandoned in the middle of a solver call: report what was found before it.
+        // Abandoned in the middle of a solver call: report what was found before it. With
+        // nothing found the timeout stays an error (and `solve --json` prints it as a report).
         Err(Error::Timeout(secs)) if mode != Mode::First => {
             let found = progress.snapshot();
             if found.is_empty() {
                 return Err(Error::Timeout(secs));
             }
-            let stats = crate::solve::Stats {
-                formulation: args.formulation.clone(),
-                backend: args.backend.clone(),
-                ..Default::default()
-            };
-            Ok(partial_report(found, mode, Stopped::Timeout(secs), stats))
+            Ok(job::timeout_report(found, secs, args.asked(mode)))
         }
         other => other,
     }?;
-    crate::render::cli::deliver(&args.picture, &name, mode, &report, &progress)?;
+    crate::app::picture::deliver(&args.picture, &name, mode, &report, &progress)?;
     Ok((name, report))
 }
 
-/// The `--json` object of a report.
-pub(crate) fn report_json(genre: &str, r: &Report<Vec<String>>) -> serde_json::Value {
-    let mut v = serde_json::json!({
-        "genre": genre,
-        "verdict": r.verdict,
-        "complete": r.complete(),
-        "count": r.solutions.len(),
-        "solutions": r.solutions,
-        "stats": r.stats,
-    });
-    if let Some(f) = &r.facts {
-        v["facts"] = serde_json::json!(f);
+impl SolveArgs {
+    /// What the arguments ask for, as a report made outside the driver names it.
+    pub fn asked(&self, mode: Mode) -> job::Asked<'_> {
+        job::Asked {
+            mode,
+            formulation: &self.formulation,
+            backend: &self.backend,
+        }
     }
-    if let Some(n) = &r.note {
-        v["note"] = serde_json::json!(n);
+
+    /// The genre the arguments name: the first one, or the genre a URL given first names.
+    fn named_genre(&self) -> Option<&str> {
+        if registry::check_genre(&self.genre).is_ok() {
+            return Some(&self.genre);
+        }
+        registry::inline(&self.genre).and_then(|input| registry::url_genre(&input))
     }
-    if let Some(stopped) = &r.stopped {
-        v["stopped"] = serde_json::json!(stopped.key());
-        v["stopped_because"] = serde_json::json!(stopped.describe());
-    }
-    if let Some(c) = &r.certificate {
-        v["certificate"] = serde_json::json!(c);
-    }
-    v
 }
 
 fn print_report(genre: &str, args: &SolveArgs, r: &Report<Vec<String>>) {
     if args.json {
-        println!("{}", report_json(genre, r));
+        println!("{}", job::report_json(Some(genre), r));
     } else if !args.picture.replaces_text() {
         if let Some(f) = &r.facts {
             println!("{}", f.join("\n"));
@@ -469,7 +384,7 @@ fn print_certificate(r: &Report<Vec<String>>) {
 }
 
 /// The statistics line on standard error (`--stats`).
-pub(crate) fn print_stats(s: &crate::solve::Stats) {
+pub(crate) fn print_stats(s: &puzzlec::solve::Stats) {
     eprintln!(
         "formulation {} | backend {} | model {} bools, {} ints, {} constraints | solver {} vars, {} clauses, {} rows | {} calls, {} cut rounds, {} cuts, {} blocking{} | {} | formulate {:.4}s lower {:.4}s solve {:.4}s verify {:.4}s total {:.4}s",
         s.formulation, s.backend, s.model_bools, s.model_ints, s.model_constraints,
@@ -484,15 +399,78 @@ pub(crate) fn print_stats(s: &crate::solve::Stats) {
     );
 }
 
+/// The whole command line: the derive [`Cli`] plus the verbs of the genres that have their
+/// own (`puzzlec nonogram logic`), so that help, completions and the manual page show them.
+pub fn command_line() -> clap::Command {
+    let mut command = <Cli as clap::CommandFactory>::command();
+    for (genre, verbs) in registry::genre_verbs() {
+        // As clap's derive makes a required subcommand: without a verb, the help.
+        let bare = clap::Command::new(genre)
+            .subcommand_required(true)
+            .arg_required_else_help(true);
+        command = command.subcommand((verbs.command)(bare));
+    }
+    command
+}
+
+/// Parses the process's command line and runs it; returns the exit code. A usage error is
+/// exit code 2 (with `--json` also a JSON object on standard output); help and version print
+/// and exit 0.
+pub fn main() -> i32 {
+    let matches = match command_line().try_get_matches() {
+        Ok(matches) => matches,
+        Err(e) => return usage_error(e),
+    };
+    set_memory(matches.get_one::<u64>("memory").copied());
+    if let Some((name, verb)) = matches.subcommand() {
+        let genre = registry::genre_verbs()
+            .into_iter()
+            .find(|(g, _)| *g == name);
+        if let Some((_, verbs)) = genre {
+            let json = (verbs.json)(verb);
+            return finish((verbs.run)(verb, &job::Lent), json);
+        }
+    }
+    match <Cli as clap::FromArgMatches>::from_arg_matches(&matches) {
+        Ok(cli) => run(cli),
+        Err(e) => usage_error(e),
+    }
+}
+
+/// A command line clap refused (or help and version, which clap reports the same way).
+fn usage_error(e: clap::Error) -> i32 {
+    if !e.use_stderr() {
+        e.exit();
+    }
+    if !std::env::args().any(|a| a == "--json") {
+        e.exit();
+    }
+    let message = e.to_string();
+    let first = message.lines().next().unwrap_or_default();
+    eprint!("{message}");
+    println!(
+        "{}",
+        serde_json::json!({"error": first.trim_start_matches("error: "), "exit": 2})
+    );
+    2
+}
+
+/// Sets the memory budget: `--memory`, else the default for this machine.
+fn set_memory(bytes: Option<u64>) {
+    puzzlec::budget::set_limit(bytes.unwrap_or_else(puzzlec::budget::limit));
+}
+
 /// Runs a parsed command line; returns the exit code. With `--json` an error is also a JSON
 /// object on standard output, so scripts always get one.
 pub fn run(cli: Cli) -> i32 {
     let json = cli.command.json();
-    match cli.memory {
-        Some(bytes) => crate::budget::set_limit(bytes),
-        None => crate::budget::set_limit(crate::budget::limit()),
-    }
-    match dispatch(cli.command) {
+    set_memory(cli.memory);
+    finish(dispatch(cli.command), json)
+}
+
+/// The exit code of a command's result, the error reported.
+fn finish(result: Result<i32>, json: bool) -> i32 {
+    match result {
         Ok(code) => code,
         Err(e) => report_error(&e.to_string(), e.exit_code(), json),
     }
@@ -515,8 +493,6 @@ impl Command {
             Command::Solve { args, .. } | Command::Count { args, .. } => args.json,
             Command::Compare { json, .. } => *json,
             Command::Export { format, .. } => *format == Some(ExportFormat::Json),
-            Command::Nonogram { cmd } => cmd.json(),
-            Command::Tetromino { cmd } => cmd.json(),
             _ => false,
         }
     }
@@ -532,24 +508,15 @@ fn dispatch(command: Command) -> Result<i32> {
             } else {
                 Mode::Unique
             };
-            if let Some(inputs) = crate::batch::inputs_of(&args)? {
-                return crate::batch::run(&args, inputs, mode);
+            if let Some(inputs) = crate::app::batch::inputs_of(&args)? {
+                return crate::app::batch::run(&args, inputs, mode);
             }
             let (genre, r) = match solve_report(&args, mode) {
                 Err(Error::Timeout(secs)) if args.json => {
-                    // The JSON contract holds for timeouts too: a verdict, no solutions.
-                    println!(
-                        "{}",
-                        serde_json::json!({
-                            "genre": args.genre,
-                            "verdict": "timeout",
-                            "complete": false,
-                            "solutions": [],
-                            "stopped": "timeout",
-                            "stats": {"timeout_seconds": secs},
-                        })
-                    );
-                    return Ok(Error::Timeout(secs).exit_code());
+                    // The JSON contract holds for timeouts too: a report, no solutions.
+                    let r = job::timeout_report(Vec::new(), secs, args.asked(mode));
+                    println!("{}", job::report_json(args.named_genre(), &r));
+                    return Ok(r.exit_code());
                 }
                 other => other?,
             };
@@ -558,8 +525,8 @@ fn dispatch(command: Command) -> Result<i32> {
         }
         Command::Count { args, max } => {
             let max = max.max(1);
-            if let Some(inputs) = crate::batch::inputs_of(&args)? {
-                return crate::batch::run(&args, inputs, Mode::Count(max));
+            if let Some(inputs) = crate::app::batch::inputs_of(&args)? {
+                return crate::app::batch::run(&args, inputs, Mode::Count(max));
             }
             let (genre, r) = solve_report(&args, Mode::Count(max))?;
             if args.json {
@@ -592,7 +559,7 @@ fn dispatch(command: Command) -> Result<i32> {
             words,
             timeout,
             certificate,
-        } => with_timeout(timeout, move || {
+        } => job::with_timeout(timeout, move || {
             if let Some(dir) = certificate {
                 return export_certificate(
                     &genre,
@@ -681,12 +648,12 @@ fn dispatch(command: Command) -> Result<i32> {
             Ok(0)
         }
         Command::Completions { shell } => {
-            let mut command = <Cli as clap::CommandFactory>::command();
+            let mut command = command_line();
             clap_complete::generate(shell, &mut command, "puzzlec", &mut std::io::stdout());
             Ok(0)
         }
         Command::Man => {
-            let command = <Cli as clap::CommandFactory>::command();
+            let command = command_line();
             let mut page = Vec::new();
             clap_mangen::Man::new(command)
                 .render(&mut page)
@@ -700,15 +667,12 @@ fn dispatch(command: Command) -> Result<i32> {
             }
             Ok(0)
         }
-        Command::Nonogram { cmd } => crate::puzzles::nonogram::cli::run(cmd),
-        Command::Skeleton { cmd } => crate::puzzles::skeleton::cli::run(cmd),
-        Command::Tetromino { cmd } => crate::puzzles::tetromino::cli::run(cmd),
-        Command::Serve(args) => crate::serve::run(&args),
+        Command::Serve(args) => crate::app::serve::run(&args),
     }
 }
 
 /// Every complete value of the keys, as `key=value`.
-fn complete_values(keys: &[crate::puzzles::FormulationKey]) -> Vec<String> {
+fn complete_values(keys: &[puzzlec::puzzles::FormulationKey]) -> Vec<String> {
     keys.iter()
         .flat_map(|k| {
             (k.values.iter().filter(|v| v.complete)).map(move |v| format!("{}={}", k.key, v.name))
@@ -718,7 +682,7 @@ fn complete_values(keys: &[crate::puzzles::FormulationKey]) -> Vec<String> {
 
 /// The spec for export: every key the spec leaves at a lazy default gets its first complete
 /// value instead.
-fn complete_default(keys: &[crate::puzzles::FormulationKey], spec: &str) -> String {
+fn complete_default(keys: &[puzzlec::puzzles::FormulationKey], spec: &str) -> String {
     let mentions = |k: &str| {
         spec.split(',')
             .any(|p| p.trim().starts_with(&format!("{k}=")))
@@ -820,7 +784,7 @@ fn export(
         }
         ExportFormat::Lp | ExportFormat::Json => {
             // Rows and the text hold the model about three times over.
-            crate::budget::check(model.memory_bytes().saturating_mul(3), || {
+            puzzlec::budget::check(model.memory_bytes().saturating_mul(3), || {
                 format!("the {format:?} text of formulation {}", f.spec())
             })?;
             let text = if format == ExportFormat::Lp {
@@ -851,7 +815,7 @@ fn export_certificate(
         path => format!("{genre} {path}"),
     };
     let puzzle = load(&genre, input, words)?;
-    let code = crate::certify::export::write_certificate(
+    let code = puzzlec::certify::export::write_certificate(
         std::path::Path::new(dir),
         &title,
         puzzle.as_ref(),
@@ -990,12 +954,12 @@ fn compare_cell(
     cmd.args(["--backend", backend_name, "--json"])
         .args(["--formulation", spec])
         .args(["--timeout", &timeout.to_string()])
-        .args(["--memory", &crate::budget::limit().to_string()])
+        .args(["--memory", &puzzlec::budget::limit().to_string()])
         .stdin(std::process::Stdio::null());
     let start = std::time::Instant::now();
     // The child enforces its own deadline; the parent kills it a little later if it hangs.
-    let deadline = crate::budget::deadline_after(start, timeout + 2.0);
-    let outcome = crate::backend::process::run_capturing(&mut cmd, deadline, "puzzlec");
+    let deadline = puzzlec::budget::deadline_after(start, timeout + 2.0);
+    let outcome = puzzlec::backend::process::run_capturing(&mut cmd, deadline, "puzzlec");
     row.seconds = start.elapsed().as_secs_f64();
     match outcome {
         Ok(None) => row.verdict = "timeout".into(),
@@ -1038,7 +1002,7 @@ fn compare(
 ) -> Result<i32> {
     // Formulations come from each input's own keys (a colour nonogram has other line models
     // than a black-and-white one); a bad key or value, or a bad input, stops here, before any run.
-    let specs_for = |keys: &[crate::puzzles::FormulationKey]| -> Result<Vec<String>> {
+    let specs_for = |keys: &[puzzlec::puzzles::FormulationKey]| -> Result<Vec<String>> {
         Ok(if formulations.is_empty() {
             Formulation::all_combinations(keys)
                 .iter()
@@ -1163,4 +1127,38 @@ fn compare(
         }
     }
     Ok(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_command_line_offers_every_genres_own_verbs() {
+        let tree = command_line();
+        tree.clone().debug_assert();
+        for (genre, _) in registry::genre_verbs() {
+            assert!(registry::check_genre(genre).is_ok(), "{genre}");
+            let verbs = tree.find_subcommand(genre).expect(genre);
+            assert!(verbs.get_subcommands().count() > 0, "{genre}");
+        }
+        let logic = tree.try_get_matches_from(["puzzlec", "nonogram", "logic", "x", "--json"]);
+        let (name, verb) = logic.as_ref().unwrap().subcommand().unwrap();
+        let (_, verbs) = (registry::genre_verbs().into_iter())
+            .find(|(g, _)| *g == name)
+            .unwrap();
+        assert!((verbs.json)(verb));
+    }
+
+    #[test]
+    fn a_lazy_default_is_completed_for_export_and_a_given_value_kept() {
+        let keys = registry::formulation_keys("heyawake").unwrap();
+        let spec = complete_default(&keys, "");
+        assert!(spec.starts_with("connectivity="), "{spec}");
+        assert!(!spec.contains("lazy"), "{spec}");
+        assert_eq!(
+            complete_default(&keys, "connectivity=lazy"),
+            "connectivity=lazy"
+        );
+    }
 }

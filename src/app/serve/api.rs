@@ -13,11 +13,13 @@
 //! the child runs on a blocking thread with its slot, which is freed only when the child has
 //! ended, so at most `jobs` children ever run, however many requests time out.
 
-use crate::backend::process::{self, Captured, ScratchDir};
-use crate::backend::{self};
-use crate::error::{Error, Result};
-use crate::formulation::{core_formulation_keys, FormulationKey};
-use crate::registry::{self, Input, GENRES};
+use crate::app::job::{self, Asked};
+use puzzlec::backend::process::{self, Captured, ScratchDir};
+use puzzlec::backend::{self};
+use puzzlec::error::{Error, Result};
+use puzzlec::formulation::{core_formulation_keys, FormulationKey};
+use puzzlec::registry::{self, Input, GENRES};
+use puzzlec::solve::Mode;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
@@ -87,7 +89,8 @@ impl Reply {
             e.exit_code(),
         )
     }
-    /// The body as text (for tests and logs).
+    /// The body as text.
+    #[cfg(test)]
     pub fn text(&self) -> String {
         String::from_utf8_lossy(&self.body).into_owned()
     }
@@ -304,7 +307,7 @@ impl Api {
     fn timeout(&self, asked: Option<f64>) -> std::result::Result<f64, Reply> {
         match asked {
             None => Ok(self.limits.max_timeout),
-            Some(secs) => crate::budget::parse_seconds(&secs.to_string())
+            Some(secs) => puzzlec::budget::parse_seconds(&secs.to_string())
                 .map(|s| s.min(self.limits.max_timeout))
                 .map_err(|e| Reply::error(400, &format!("timeout: {e}"), 2)),
         }
@@ -321,20 +324,25 @@ impl Api {
         let timeout = self.timeout(request.timeout)?;
         let input = Pasted::new(&request.input, request.name.as_deref())?;
         let slot = self.take_slot()?;
+        let formulation = request.formulation.unwrap_or_default();
         let mut args = vec![
             "solve".to_string(),
             "--json".into(),
             format!("--backend={backend_name}"),
-            format!("--formulation={}", request.formulation.unwrap_or_default()),
+            format!("--formulation={formulation}"),
             "--render=svg".into(),
             "--output=picture.svg".into(),
         ];
-        if request.first {
+        let mode = if request.first {
             args.push("--first".into());
-        }
-        if request.facts {
+            Mode::First
+        } else if request.facts {
             args.push("--facts".into());
-        }
+            Mode::Facts
+        } else {
+            Mode::Unique
+        };
+        let backend_name = backend_name.to_string();
         let genre = genre.map(String::from);
         Ok(Routed::Work(Box::new(move || {
             let run = match slot.run(args, genre.as_deref(), &[input], timeout, timeout) {
@@ -344,18 +352,15 @@ impl Api {
             let Some(done) = run.captured.as_ref() else {
                 // Killed past its own deadline: the same answer the command line gives for a
                 // timeout with --json.
-                return Reply::json(
-                    200,
-                    &json!({
-                        "genre": genre,
-                        "verdict": "timeout",
-                        "complete": false,
-                        "solutions": [],
-                        "stopped": "timeout",
-                        "stats": {"timeout_seconds": timeout},
-                        "exit": 3,
-                    }),
-                );
+                let asked = Asked {
+                    mode,
+                    formulation: &formulation,
+                    backend: &backend_name,
+                };
+                let report = job::timeout_report(Vec::new(), timeout, asked);
+                let mut answer = job::report_json(genre.as_deref(), &report);
+                answer["exit"] = json!(report.exit_code());
+                return Reply::json(200, &answer);
             };
             match answer_of(done) {
                 Ok(mut answer) => {
@@ -539,7 +544,7 @@ impl Api {
         }
         let mut cmd = std::process::Command::new(&self.exe);
         cmd.args(&args).current_dir(&scratch.path);
-        let deadline = crate::budget::deadline_after(std::time::Instant::now(), whole + GRACE);
+        let deadline = puzzlec::budget::deadline_after(std::time::Instant::now(), whole + GRACE);
         let captured = process::run_capturing(&mut cmd, deadline, "puzzlec")?;
         Ok(Run { scratch, captured })
     }
@@ -565,8 +570,8 @@ impl Run {
                 &format!(
                     "the {name} is {}, more than the {} the server sends; use the command line \
                      (`puzzlec`) for it",
-                    crate::budget::human(meta.len()),
-                    crate::budget::human(MAX_FILE)
+                    puzzlec::budget::human(meta.len()),
+                    puzzlec::budget::human(MAX_FILE)
                 ),
                 3,
             ));

@@ -2,10 +2,10 @@
 //! answer, two solutions side by side, the facts, a gallery of counted solutions, or the puzzle
 //! alone when there is no solution) and where it is written.
 
-use super::{png, Picture, Sketch};
-use crate::error::{Error, Result};
-use crate::solve::{Mode, Progress, Report, Verdict};
 use clap::ValueEnum;
+use puzzlec::error::{Error, Result};
+use puzzlec::render::{png, Picture, Sketch};
+use puzzlec::solve::{Mode, Progress, Report, Verdict};
 use std::io::IsTerminal;
 
 /// Picture formats.
@@ -146,7 +146,7 @@ pub fn picture_of(
     let n = solutions.len();
     let picture = match mode {
         Mode::Facts if n > 1 => {
-            let (_, undetermined) = super::compose::agreement(solutions);
+            let (_, undetermined) = puzzlec::render::compose::agreement(solutions);
             let unknown = undetermined.iter().filter(|&&u| u).count();
             let cells = if unknown == 1 { "cell" } else { "cells" };
             let mut caption =
@@ -165,15 +165,18 @@ pub fn picture_of(
                 None => format!("{n} solutions"),
                 Some(_) => format!("at least {n} solutions{stopped}"),
             };
-            let shown = match n > super::compose::GALLERY_LIMIT {
-                true => format!(", the first {} shown", super::compose::GALLERY_LIMIT),
+            let shown = match n > puzzlec::render::compose::GALLERY_LIMIT {
+                true => format!(
+                    ", the first {} shown",
+                    puzzlec::render::compose::GALLERY_LIMIT
+                ),
                 false => String::new(),
             };
             let caption = format!("{name}: {counted}{shown}");
             Picture::gallery(solutions, Some(caption))
         }
         _ if n > 1 => {
-            let differ = super::compose::differing_cells(&solutions[0], &solutions[1]);
+            let differ = puzzlec::render::compose::differing_cells(&solutions[0], &solutions[1]);
             let k = differ.iter().filter(|&&d| d).count();
             let mut caption =
                 format!("{name}: multiple; solutions 1 and 2 differ in the {k} highlighted cells");

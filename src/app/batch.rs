@@ -9,13 +9,14 @@
 //! core until its solver call returns, and counts against `--jobs` until then, except that one
 //! puzzle always runs, so the run never stalls. The memory budget is the process's: every job's
 //! estimates see what the others hold, and a job whose own growth passes the budget is stopped
-//! alone ([`crate::budget::JobAtBudget`]).
+//! alone ([`puzzlec::budget::JobAtBudget`]).
 
-use crate::budget::{self, JobAtBudget};
-use crate::cli::{self, SolveArgs};
-use crate::error::{Error, Result};
-use crate::registry::{self, Input, GENRES};
-use crate::solve::{partial_report, Mode, Progress, Report, Stats, Stopped, Verdict};
+use crate::app::cli::{self, SolveArgs};
+use crate::app::job::{self, Worker};
+use puzzlec::budget::{self, JobAtBudget};
+use puzzlec::error::{Error, Result};
+use puzzlec::registry::{self, Input, GENRES};
+use puzzlec::solve::{Mode, Progress, Report, Stopped, Verdict};
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -30,13 +31,6 @@ const MAX_DEPTH: usize = 32;
 
 /// How many of the slowest inputs the summary names.
 const SLOWEST_SHOWN: usize = 3;
-
-/// How often a job's waiter looks at its flags while the job runs.
-const POLL: Duration = Duration::from_millis(25);
-
-/// Seconds past `--timeout` before a job is abandoned: the driver's own deadline answers first
-/// when it can (the single-input path allows the same).
-const GRACE: f64 = 0.5;
 
 /// What a batch run works on: the genre given for all inputs (else each input's own) and the
 /// inputs in order.
@@ -159,7 +153,7 @@ fn read_list(list: &str) -> Result<String> {
     } else {
         std::fs::read(list).map_err(|e| Error::Io(format!("cannot read {list}: {e}")))?
     };
-    crate::input::utf8_text(list, bytes)
+    puzzlec::input::utf8_text(list, bytes)
 }
 
 /// The genre of one input of a batch: the one given for all, else the one its URL names, else
@@ -210,6 +204,17 @@ struct Settings {
     mode: Mode,
     timeout: Option<f64>,
     certify: bool,
+}
+
+impl Settings {
+    /// What the run asks for, as a report made outside the driver names it.
+    fn asked(&self) -> job::Asked<'_> {
+        job::Asked {
+            mode: self.mode,
+            formulation: &self.formulation,
+            backend: &self.backend,
+        }
+    }
 }
 
 /// What a job's thread tells the rest of the run while it works.
@@ -485,7 +490,7 @@ impl Pool {
 /// one JSON object per input and the summary object last). Returns the run's exit code.
 pub fn run(args: &SolveArgs, batch: Batch, mode: Mode) -> Result<i32> {
     if args.picture.render.is_some() || args.picture.output.is_some() {
-        return Err(crate::Error::Usage(
+        return Err(Error::Usage(
             "--render and -o draw one puzzle: give one input (a batch prints one line per input)"
                 .into(),
         ));
@@ -570,7 +575,7 @@ fn print_line(outcome: &Outcome, args: &SolveArgs, mode: Mode) {
     let code = exit_code(&outcome.result);
     if args.json {
         let mut v = match &outcome.result {
-            Ok(r) => cli::report_json(outcome.genre.as_deref().unwrap_or(""), r),
+            Ok(r) => job::report_json(outcome.genre.as_deref(), r),
             Err(e) => {
                 let mut v = serde_json::json!({"error": e.to_string()});
                 if let Some(genre) = &outcome.genre {
@@ -627,14 +632,13 @@ fn describe(r: &Report<Vec<String>>) -> String {
         .unwrap_or_default()
 }
 
-/// Solves one input in a thread of its own and waits for it, at most until its time limit
+/// Solves one input on a worker of its own and waits for it, at most until its time limit
 /// (plus a little grace) or until the memory budget stops it. Also returns the job's state when
 /// it was abandoned while still running.
 fn solve_one(arg: &str, settings: &Arc<Settings>) -> (Outcome, Option<Arc<JobState>>) {
     let started = Instant::now();
     let state = Arc::new(JobState::default());
     let progress = Progress::default();
-    let (tx, rx) = mpsc::channel();
     let job = {
         let (arg, settings, state, progress) = (
             arg.to_string(),
@@ -645,59 +649,43 @@ fn solve_one(arg: &str, settings: &Arc<Settings>) -> (Outcome, Option<Arc<JobSta
         move || {
             let _finished = FinishOnDrop(state.clone());
             let _at_budget = JobAtBudget::new(state.at_budget.clone());
-            let result = load_and_solve(&arg, &settings, &state, progress);
-            let _ = tx.send(result);
+            load_and_solve(&arg, &settings, &state, progress)
         }
     };
-    let outcome = |result, state: &JobState| Outcome {
+    let at_budget = || {
+        state
+            .at_budget
+            .load(Ordering::SeqCst)
+            .then(|| Error::Memory {
+                what: "this puzzle (its thread was stopped at an allocation that no estimate \
+                   covered: a solver's own growth, or a huge input)"
+                    .into(),
+                needed: budget::limit(),
+                at_least: true,
+                budget: budget::limit(),
+            })
+    };
+    let result = Worker::start(settings.timeout, job).and_then(|w| w.wait(at_budget));
+    // A worker given up at its time limit may still hold its core.
+    let abandoned =
+        (matches!(result, Err(Error::Timeout(_))) && state.running()).then(|| state.clone());
+    let result = match result {
+        // A time limit reached outside the driver (an abandoned call, a native search): what
+        // was found before it, as the single-input path reports it.
+        Err(Error::Timeout(secs)) => Ok(job::timeout_report(
+            progress.snapshot(),
+            secs,
+            settings.asked(),
+        )),
+        other => other,
+    };
+    let outcome = Outcome {
         input: arg.to_string(),
         genre: state.genre.get().cloned(),
         seconds: started.elapsed().as_secs_f64(),
         result,
     };
-    if let Err(e) = cli::spawn_large(job) {
-        let error = Error::Solver(format!("cannot start a thread for this puzzle: {e}"));
-        return (outcome(Err(error), &state), None);
-    }
-    let give_up = (settings.timeout).and_then(|t| budget::deadline_after(started, t + GRACE));
-    loop {
-        let wait = give_up.map_or(POLL, |at| {
-            POLL.min(at.saturating_duration_since(Instant::now()))
-        });
-        match rx.recv_timeout(wait) {
-            Ok(result) => {
-                let result = timeout_as_partial(result, settings, &progress);
-                return (outcome(result, &state), None);
-            }
-            Err(mpsc::RecvTimeoutError::Disconnected) => {
-                // The thread died without an answer: a panic, whose message is on stderr.
-                let error = Error::Solver(
-                    "the puzzle's thread stopped without an answer (a bug: please report it)"
-                        .into(),
-                );
-                return (outcome(Err(error), &state), None);
-            }
-            Err(mpsc::RecvTimeoutError::Timeout) => {
-                if state.at_budget.load(Ordering::SeqCst) {
-                    let error = Error::Memory {
-                        what: "this puzzle (its thread was stopped at an allocation that no \
-                               estimate covered: a solver's own growth, or a huge input)"
-                            .into(),
-                        needed: budget::limit(),
-                        at_least: true,
-                        budget: budget::limit(),
-                    };
-                    return (outcome(Err(error), &state), None);
-                }
-                if give_up.is_some_and(|at| Instant::now() >= at) {
-                    let secs = settings.timeout.unwrap_or(0.0);
-                    let result = timeout_as_partial(Err(Error::Timeout(secs)), settings, &progress);
-                    let running = state.running().then(|| state.clone());
-                    return (outcome(result, &state), running);
-                }
-            }
-        }
-    }
+    (outcome, abandoned)
 }
 
 /// Reads, loads and solves one input (in the job's thread).
@@ -712,41 +700,17 @@ fn load_and_solve(
     let _ = state.genre.set(genre.clone());
     let puzzle = cli::load(&genre, input, settings.words.as_deref())?;
     let mut opts =
-        crate::solve::SolveOptions::new(&settings.backend, &settings.formulation, settings.mode);
+        puzzlec::solve::SolveOptions::new(&settings.backend, &settings.formulation, settings.mode);
     opts.timeout = settings.timeout;
     opts.certify = settings.certify;
     opts.progress = Some(progress);
     puzzle.solve(&opts)
 }
 
-/// A time limit reached outside the driver (an abandoned call, a native search) as a report of
-/// what was found before it, like the single-input path's.
-fn timeout_as_partial(
-    result: Result<Report<Vec<String>>>,
-    settings: &Settings,
-    progress: &Progress,
-) -> Result<Report<Vec<String>>> {
-    match result {
-        Err(Error::Timeout(secs)) => {
-            let stats = Stats {
-                formulation: settings.formulation.clone(),
-                backend: settings.backend.clone(),
-                ..Default::default()
-            };
-            Ok(partial_report(
-                progress.snapshot(),
-                settings.mode,
-                Stopped::Timeout(secs),
-                stats,
-            ))
-        }
-        other => other,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use puzzlec::solve::Stats;
 
     fn input(text: &str) -> Input {
         Input {

@@ -16,13 +16,13 @@
 
 pub mod api;
 
-use crate::error::{Error, Result};
 use api::{Api, Limits, Reply, Routed, MAX_BODY};
 use http_body_util::{BodyExt, Full, LengthLimitError, Limited};
 use hyper::body::{Bytes, Incoming};
 use hyper::header::{self, HeaderMap, HeaderValue};
 use hyper::{Method, Request, Response};
 use hyper_util::rt::{TokioIo, TokioTimer};
+use puzzlec::error::{Error, Result};
 use std::convert::Infallible;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -51,7 +51,7 @@ pub struct ServeArgs {
     pub jobs: u16,
     /// The longest time limit a request may ask for, in seconds, and the one it gets when it
     /// asks for none (a compare's whole budget). `inf` is no limit.
-    #[arg(short, long, default_value_t = 20.0, value_parser = crate::budget::parse_seconds)]
+    #[arg(short, long, default_value_t = 20.0, value_parser = puzzlec::budget::parse_seconds)]
     pub timeout: f64,
 }
 
@@ -62,7 +62,7 @@ pub fn run(args: &ServeArgs) -> Result<i32> {
         jobs,
         max_timeout: args.timeout,
         // The parse refuses budgets under 64 MiB, and a child needs that much anyway.
-        child_memory: (crate::budget::limit() / jobs as u64).max(64 << 20),
+        child_memory: (puzzlec::budget::limit() / jobs as u64).max(64 << 20),
     };
     let api = Api::new(limits)?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -209,7 +209,7 @@ fn too_large() -> Reply {
         413,
         &format!(
             "the request is larger than {}; use the command line (`puzzlec`) for such a puzzle",
-            crate::budget::human(MAX_BODY as u64)
+            puzzlec::budget::human(MAX_BODY as u64)
         ),
         2,
     )

@@ -1,0 +1,213 @@
+//! The job-and-report layer the command line, batch runs and the server share: one worker with
+//! a deadline ([`Worker`]), one report of what was found when the deadline came first
+//! ([`timeout_report`]), one JSON shape of a report ([`report_json`]).
+
+use puzzlec::budget;
+use puzzlec::error::{Error, Result};
+use puzzlec::puzzles::verbs::{AnyJob, Deadline};
+use puzzlec::solve::{partial_report, Mode, Report, Stats, Stopped};
+use std::any::Any;
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+/// Stack of the worker thread: deep enough for the recursive searches on the largest inputs.
+const WORKER_STACK: usize = 64 << 20;
+
+/// Seconds past a job's time limit before its worker is abandoned: the driver's own deadline
+/// answers first when it can.
+const GRACE: f64 = 0.5;
+
+/// How often a waiter asks whether to stop waiting early.
+const POLL: Duration = Duration::from_millis(25);
+
+/// A job running on a worker thread, and when to stop waiting for it.
+pub struct Worker<T> {
+    answer: mpsc::Receiver<Result<T>>,
+    give_up: Option<Instant>,
+    timeout: Option<f64>,
+}
+
+impl<T: Send + 'static> Worker<T> {
+    /// Starts a job with `timeout` seconds on a worker thread with a large stack.
+    pub fn start(
+        timeout: Option<f64>,
+        job: impl FnOnce() -> Result<T> + Send + 'static,
+    ) -> Result<Worker<T>> {
+        let (tx, answer) = mpsc::channel();
+        let started = Instant::now();
+        spawn_large(move || {
+            let _ = tx.send(job());
+        })
+        .map_err(|e| Error::Solver(format!("cannot start a worker thread: {e}")))?;
+        Ok(Worker {
+            answer,
+            give_up: timeout.and_then(|secs| budget::deadline_after(started, secs + GRACE)),
+            timeout,
+        })
+    }
+
+    /// Waits for the job's answer until its time limit (a little past it), then gives up with
+    /// [`Error::Timeout`]; the embedded solvers cannot be interrupted, so the worker is left
+    /// behind. `stop` is asked now and then, and ends the wait early with its error.
+    pub fn wait(self, mut stop: impl FnMut() -> Option<Error>) -> Result<T> {
+        loop {
+            let wait = (self.give_up).map_or(POLL, |at| {
+                POLL.min(at.saturating_duration_since(Instant::now()))
+            });
+            match self.answer.recv_timeout(wait) {
+                Ok(answer) => return answer,
+                // The worker died without an answer: a panic, whose message is on stderr.
+                Err(mpsc::RecvTimeoutError::Disconnected) => {
+                    return Err(Error::Solver(
+                        "the worker thread stopped without an answer (a bug: please report it)"
+                            .into(),
+                    ))
+                }
+                Err(mpsc::RecvTimeoutError::Timeout) => {
+                    if let Some(e) = stop() {
+                        return Err(e);
+                    }
+                    if self.give_up.is_some_and(|at| Instant::now() >= at) {
+                        return Err(Error::Timeout(self.timeout.unwrap_or(0.0)));
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Runs a job on a worker thread and gives up after `timeout` seconds ([`Worker`]).
+pub fn with_timeout<T: Send + 'static>(
+    timeout: Option<f64>,
+    job: impl FnOnce() -> Result<T> + Send + 'static,
+) -> Result<T> {
+    Worker::start(timeout, job)?.wait(|| None)
+}
+
+/// The worker lent to a genre's own verbs.
+pub struct Lent;
+
+impl Deadline for Lent {
+    fn run(&self, timeout: Option<f64>, job: AnyJob) -> Result<Box<dyn Any + Send>> {
+        with_timeout(timeout, job)
+    }
+}
+
+/// Starts a detached thread with the worker's large stack, or the default stack under a tight
+/// address-space limit.
+fn spawn_large(job: impl FnOnce() + Send + 'static) -> std::io::Result<()> {
+    let job = std::sync::Arc::new(std::sync::Mutex::new(Some(job)));
+    let spawn = |stack: Option<usize>| {
+        let job = job.clone();
+        let mut builder = std::thread::Builder::new();
+        if let Some(bytes) = stack {
+            builder = builder.stack_size(bytes);
+        }
+        builder.spawn(move || {
+            let taken = job.lock().ok().and_then(|mut j| j.take());
+            if let Some(job) = taken {
+                job();
+            }
+        })
+    };
+    spawn(Some(WORKER_STACK))
+        .or_else(|_| spawn(None))
+        .map(|_| ())
+}
+
+/// What a run asked for, as a report made outside the driver names it.
+#[derive(Clone, Copy, Debug)]
+pub struct Asked<'a> {
+    /// The mode (solve, first, facts, count).
+    pub mode: Mode,
+    /// The formulation as given.
+    pub formulation: &'a str,
+    /// The backend.
+    pub backend: &'a str,
+}
+
+/// The report of a run whose time limit came before its answer (an abandoned solver call, a
+/// native search, a child process killed): the solutions found before it, marked incomplete.
+pub fn timeout_report(found: Vec<Vec<String>>, secs: f64, asked: Asked) -> Report<Vec<String>> {
+    let stats = Stats {
+        formulation: asked.formulation.to_string(),
+        backend: asked.backend.to_string(),
+        ..Default::default()
+    };
+    partial_report(found, asked.mode, Stopped::Timeout(secs), stats)
+}
+
+/// The JSON object of a report: what `--json` prints, what a batch line and the web API carry.
+/// `genre` is null when it could not be told.
+pub fn report_json(genre: Option<&str>, r: &Report<Vec<String>>) -> serde_json::Value {
+    let mut v = serde_json::json!({
+        "genre": genre,
+        "verdict": r.verdict,
+        "complete": r.complete(),
+        "count": r.solutions.len(),
+        "solutions": r.solutions,
+        "stats": r.stats,
+    });
+    if let Some(f) = &r.facts {
+        v["facts"] = serde_json::json!(f);
+    }
+    if let Some(n) = &r.note {
+        v["note"] = serde_json::json!(n);
+    }
+    if let Some(stopped) = &r.stopped {
+        v["stopped"] = serde_json::json!(stopped.key());
+        v["stopped_because"] = serde_json::json!(stopped.describe());
+        if let Stopped::Timeout(secs) = stopped {
+            v["stats"]["timeout_seconds"] = serde_json::json!(secs);
+        }
+    }
+    if let Some(c) = &r.certificate {
+        v["certificate"] = serde_json::json!(c);
+    }
+    v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_job_past_its_time_limit_is_a_timeout_and_one_within_it_answers() {
+        let slow = with_timeout(Some(0.01), || {
+            std::thread::sleep(Duration::from_secs(5));
+            Ok(1)
+        });
+        assert!(matches!(slow, Err(Error::Timeout(s)) if s == 0.01));
+        assert_eq!(with_timeout(Some(10.0), || Ok(7)), Ok(7));
+        let stopped = Worker::start(None, || {
+            std::thread::sleep(Duration::from_secs(5));
+            Ok(())
+        })
+        .and_then(|w| w.wait(|| Some(Error::Usage("stop".into()))));
+        assert_eq!(stopped, Err(Error::Usage("stop".into())));
+    }
+
+    #[test]
+    fn a_lent_worker_keeps_the_answers_type() {
+        let lent: &dyn Deadline = &Lent;
+        assert_eq!(lent.within(None, || Ok(String::from("x"))), Ok("x".into()));
+    }
+
+    #[test]
+    fn a_timeout_with_nothing_found_has_the_json_of_any_report() {
+        let asked = Asked {
+            mode: Mode::Unique,
+            formulation: "",
+            backend: "varisat",
+        };
+        let v = report_json(Some("hitori"), &timeout_report(Vec::new(), 2.0, asked));
+        assert_eq!(v["genre"], "hitori");
+        assert_eq!(v["verdict"], "timeout");
+        assert_eq!(v["complete"], false);
+        assert_eq!(v["solutions"], serde_json::json!([]));
+        assert_eq!(v["stopped"], "timeout");
+        assert_eq!(v["stats"]["timeout_seconds"], 2.0);
+        assert_eq!(v["stats"]["backend"], "varisat");
+        assert!(report_json(None, &timeout_report(Vec::new(), 2.0, asked))["genre"].is_null());
+    }
+}
