@@ -4,6 +4,7 @@
 use crate::error::{Error, Result};
 pub use crate::input::Input;
 use crate::model::Model;
+use crate::puzzles::verbs::Verbs;
 use crate::puzzles::{self, Formulation, FormulationKey, Puzzle};
 use crate::solve::{solve_puzzle, Report, SolveOptions};
 
@@ -35,6 +36,8 @@ pub struct Genre {
     pub native_solvers: &'static [&'static str],
     /// Whether an argument is a puzzle of the genre written inline (a fumen string).
     pub inline: fn(&str) -> bool,
+    /// Its own verbs (`puzzlec nonogram logic`), if any.
+    pub verbs: Option<Verbs>,
     load: Loader,
 }
 
@@ -67,6 +70,7 @@ impl Genre {
             keys: P::keys,
             native_solvers: P::NATIVE_SOLVERS,
             inline: P::inline,
+            verbs: P::VERBS,
             load: load_as::<P>,
         }
     }
@@ -226,13 +230,19 @@ fn check_backend<P: Puzzle>(p: &P, name: &str) -> Result<()> {
     }
 }
 
-/// The genres that have verbs of their own (`puzzlec nonogram logic`).
-pub fn genre_verbs() -> Vec<(&'static str, crate::puzzles::verbs::Verbs)> {
-    vec![
-        ("nonogram", puzzles::nonogram::cli::VERBS),
-        ("skeleton", puzzles::skeleton::cli::VERBS),
-        ("tetromino", puzzles::tetromino::cli::VERBS),
-    ]
+/// The genres that have verbs of their own (`puzzlec nonogram logic`), with their verbs.
+pub fn genre_verbs() -> impl Iterator<Item = (&'static str, Verbs)> {
+    GENRES.iter().filter_map(|g| Some((g.name, g.verbs?)))
+}
+
+/// Reads an input, with the separate word list `--words` names if given, as a puzzle of the
+/// genre.
+pub fn load_with_words(
+    genre: &str,
+    input: &Input,
+    words: Option<&Input>,
+) -> Result<Box<dyn DynPuzzle>> {
+    self::genre(genre)?.load(input, words)
 }
 
 #[cfg(test)]
@@ -262,6 +272,19 @@ mod tests {
         assert_eq!(url_genre(&input), Some("heyawake"));
         let fumen = "v115@vhAAgH";
         assert_eq!(read_input(fumen).unwrap().text, fumen);
+    }
+
+    #[test]
+    fn every_value_every_genre_declares_is_read_back() {
+        for genre in GENRES {
+            for key in (genre.keys)() {
+                for value in key.values {
+                    let spec = format!("{}={}", key.key, value.name);
+                    let parsed = Formulation::parse(&spec, &(genre.keys)());
+                    assert!(parsed.is_ok(), "{}: {spec}: {:?}", genre.name, parsed.err());
+                }
+            }
+        }
     }
 
     #[test]

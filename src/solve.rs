@@ -878,6 +878,8 @@ pub fn intersect_rows(rows: &[Vec<String>]) -> Vec<String> {
 #[cfg(test)]
 mod certify_tests {
     use super::*;
+    use crate::formulation::FormulationKey;
+    use crate::model::connectivity::ConnectivityEncoding;
     use crate::model::{Cut, LazyConstraint};
 
     /// A lazy constraint that states no meaning, as a genre's own might.
@@ -896,7 +898,12 @@ mod certify_tests {
     fn a_lazy_constraint_without_a_meaning_is_refused() {
         let mut model = Model::new();
         model.add_lazy(Unexplained);
-        let keys = <crate::puzzles::heyawake::Heyawake as Puzzle>::keys();
+        let doc = "how the unshaded cells are kept connected";
+        let keys = [FormulationKey::of::<ConnectivityEncoding>(
+            "connectivity",
+            doc,
+            "lazy",
+        )];
         let e = certifiable_model(&mut model, &keys, &mut Vec::new()).unwrap_err();
         assert_eq!(e.exit_code(), 2);
         let text = e.to_string();

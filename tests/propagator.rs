@@ -5,6 +5,10 @@
 
 mod common;
 use common::*;
+use puzzlec::backend::sat::{BatsatSolver, SatResult, SatSolver};
+use puzzlec::lower::{CardEncoding, CnfEncoder};
+use puzzlec::puzzles::heyawake::Heyawake;
+use puzzlec::puzzles::{Formulation, Puzzle};
 
 use std::path::Path;
 
@@ -151,4 +155,30 @@ fn certify_refuses_the_propagator_instead_of_failing_its_proof() {
         "{}",
         stderr(&out)
     );
+}
+
+#[test]
+fn the_propagators_raise_conflicts_and_mostly_build_on_the_last_check() {
+    let text = include_str!("../models/heyawake/bigroom_unique_28.txt");
+    let p = Heyawake::read_text("bigroom", text).unwrap();
+    let f = Formulation::parse("connectivity=propagator", &Heyawake::keys()).unwrap();
+    let model = p.formulate(&f).unwrap().model;
+    let cnf = CnfEncoder::encode_model(&model, CardEncoding::Totalizer);
+    let mut solver = BatsatSolver::new();
+    assert!(solver.attach_propagators(&model.propagated, &|l| cnf.lit(l)));
+    for clause in cnf.clauses() {
+        solver.add_clause(clause);
+    }
+    let result = solver.solve(cnf.num_vars(), &[], None).unwrap();
+    let SatResult::Sat(values) = result else {
+        panic!("{result:?}")
+    };
+    let a = cnf.decode(|v| values[v as usize]);
+    let solution = (p.formulate(&f).unwrap().decode)(&a);
+    assert_eq!(p.verify(&solution), Ok(()));
+    let counts = solver.theory_counts().unwrap();
+    assert!(counts.conflicts > 0, "{counts:?}");
+    // A backtrack goes back to the tree its level was checked with (`restore`), so full
+    // searches of the graph are rare: a handful against thousands of checks.
+    assert!(10 * counts.full_checks < counts.checks, "{counts:?}");
 }

@@ -229,27 +229,14 @@ fn resolve(genre_or_input: &str, input: Option<&str>) -> Result<(String, Input)>
     }
 }
 
-/// Reads an input as a puzzle; `--words` (a skeleton's separate word list) is the one
-/// genre-specific input, so it goes straight to skeleton's loader.
+/// Reads an input as a puzzle, with the separate word list of `--words` (skeleton's) if given.
 pub(crate) fn load(
     genre: &str,
     input: Input,
     words: Option<&str>,
 ) -> Result<Box<dyn registry::DynPuzzle>> {
-    match words {
-        None => registry::load(genre, &input),
-        Some(w) if genre == "skeleton" => {
-            let words = registry::read_input(w)?;
-            Ok(Box::new(puzzlec::puzzles::skeleton::load_texts(
-                &input.source,
-                &input.text,
-                Some((&words.source, &words.text)),
-            )?))
-        }
-        Some(_) => Err(Error::Usage(format!(
-            "--words is for skeleton puzzles, not {genre}"
-        ))),
-    }
+    let words = words.map(registry::read_input).transpose()?;
+    registry::load_with_words(genre, &input, words.as_ref())
 }
 
 /// A spinner with elapsed time on standard error that appears once the work has run for a
@@ -423,9 +410,7 @@ pub fn main() -> i32 {
     };
     set_memory(matches.get_one::<u64>("memory").copied());
     if let Some((name, verb)) = matches.subcommand() {
-        let genre = registry::genre_verbs()
-            .into_iter()
-            .find(|(g, _)| *g == name);
+        let genre = registry::genre_verbs().find(|(g, _)| *g == name);
         if let Some((_, verbs)) = genre {
             let json = (verbs.json)(verb);
             return finish((verbs.run)(verb, &job::Lent), json);
@@ -1144,9 +1129,7 @@ mod tests {
         }
         let logic = tree.try_get_matches_from(["puzzlec", "nonogram", "logic", "x", "--json"]);
         let (name, verb) = logic.as_ref().unwrap().subcommand().unwrap();
-        let (_, verbs) = (registry::genre_verbs().into_iter())
-            .find(|(g, _)| *g == name)
-            .unwrap();
+        let (_, verbs) = (registry::genre_verbs()).find(|(g, _)| *g == name).unwrap();
         assert!((verbs.json)(verb));
     }
 

@@ -78,6 +78,8 @@ pub trait Puzzle: Clone + Send + Sync + Sized + 'static {
     /// The puzz.link URL format, read and written by one description; `None` when the genre
     /// has none.
     const URL: Option<Format<Self>> = None;
+    /// The genre's own verbs (`puzzlec nonogram logic`), if it has any.
+    const VERBS: Option<verbs::Verbs> = None;
 
     /// The formulation keys this genre understands (the core's `card` is added by the driver).
     fn keys() -> Vec<FormulationKey> {

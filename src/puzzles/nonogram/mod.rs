@@ -346,6 +346,7 @@ impl crate::puzzles::Puzzle for Nonogram {
     const GENRE: &'static str = "nonogram";
     const RULES: &'static str = "paint cells so that each row's and column's runs match its clue";
     const NATIVE_SOLVERS: &'static [&'static str] = NATIVE_SOLVERS;
+    const VERBS: Option<crate::puzzles::verbs::Verbs> = Some(cli::VERBS);
     fn keys() -> Vec<crate::puzzles::FormulationKey> {
         formulation_keys()
     }

@@ -234,6 +234,7 @@ impl crate::puzzles::Puzzle for Skeleton {
     const GENRE: &'static str = "skeleton";
     const RULES: &'static str =
         "fill-in crossword: every listed word into one slot, crossings agree";
+    const VERBS: Option<crate::puzzles::verbs::Verbs> = Some(cli::VERBS);
     fn keys() -> Vec<crate::puzzles::FormulationKey> {
         formulate::keys()
     }

@@ -169,6 +169,7 @@ impl Puzzle for Tetromino {
     const RULES: &'static str =
         "tile a region with tetrominoes drawn from Tetris 7-bags (`puzzlec tetromino list` lists all)";
     const NATIVE_SOLVERS: &'static [&'static str] = NATIVE_SOLVERS;
+    const VERBS: Option<crate::puzzles::verbs::Verbs> = Some(cli::VERBS);
     fn read_text(source: &str, text: &str) -> Result<Self> {
         load_text(source, text)
     }
