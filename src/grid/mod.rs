@@ -154,6 +154,15 @@ impl Grid {
         }
         out
     }
+    /// The top-left cell of the first 2×2 block whose four cells all pass `full` (a rule
+    /// check's "no 2×2 block of …"), if any.
+    pub fn full_2x2(&self, full: impl Fn(Cell) -> bool) -> Option<Cell> {
+        let block = self
+            .windows2x2()
+            .into_iter()
+            .find(|w| w.iter().all(|&c| full(c)));
+        block.map(|w| w[0])
+    }
     /// The cells of each row, top to bottom.
     pub fn rows(&self) -> Vec<Vec<Cell>> {
         (0..self.height)

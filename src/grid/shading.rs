@@ -43,3 +43,12 @@ pub fn add_apart_and_connected(
     }
     add_connected(model, "unshaded connected", graph, None, encoding);
 }
+
+/// No 2×2 block has all four `full` literals true (nurikabe's wall, LITS's shading): one
+/// clause per block, named `{name} at CELL`.
+pub fn add_no_full_2x2(m: &mut Model, name: &str, grid: Grid, full: impl Fn(usize) -> Lit) {
+    for w in grid.windows2x2() {
+        let at = format!("{name} at {}", grid.name(w[0]));
+        m.add(at, Constraint::clause(w.map(|c| !full(c))));
+    }
+}

@@ -52,6 +52,14 @@ pub struct Formulated<S> {
     pub decode: Box<dyn Fn(&Assignment) -> S + Send + Sync>,
 }
 
+impl<S> Formulated<S> {
+    /// A model and how its assignments read as the puzzle's solutions.
+    pub fn new(model: Model, decode: impl Fn(&Assignment) -> S + Send + Sync + 'static) -> Self {
+        let decode = Box::new(decode);
+        Formulated { model, decode }
+    }
+}
+
 impl Formulated<Vec<bool>> {
     /// A model whose answer is a shading: the value of each cell's `shaded` variable.
     pub fn shading(model: Model, shaded: Vec<Var>) -> Self {

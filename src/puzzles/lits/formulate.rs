@@ -5,6 +5,7 @@
 use super::{lits_pieces, Lits, Pieces};
 use crate::error::Result;
 use crate::grid::polyomino::add_one_placement;
+use crate::grid::shading::add_no_full_2x2;
 use crate::model::connectivity::{add_connected, add_no_small_islands};
 use crate::model::connectivity::{ConnectivityEncoding, NodeGraph};
 use crate::model::{Constraint, Model, Var};
@@ -34,10 +35,7 @@ pub fn formulate(p: &Lits, formulation: &Formulation) -> Result<Formulated<Piece
         }
     }
     // Rule 4.
-    for w in g.windows2x2() {
-        let name = format!("no 2x2 at {}", g.name(w[0]));
-        m.add(name, Constraint::clause(w.map(|c| !shaded[c])));
-    }
+    add_no_full_2x2(&mut m, "no 2x2", g, |c| shaded[c].lit());
     // Rule 3. Every room holds four shaded cells, so islands of one or two are cut at once.
     let graph = NodeGraph::new(shaded.iter().map(|&v| v.into()), &edges);
     let graph = graph.with_names(|c| g.name(c));
@@ -50,8 +48,5 @@ pub fn formulate(p: &Lits, formulation: &Formulation) -> Result<Formulated<Piece
         let cell = |c: usize| a.bool(shaded[c]).then(|| piece(c).map(|k| letters[k]))?;
         (0..shaded.len()).map(cell).collect()
     };
-    Ok(Formulated {
-        model: m,
-        decode: Box::new(decode),
-    })
+    Ok(Formulated::new(m, decode))
 }

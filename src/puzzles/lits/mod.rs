@@ -32,9 +32,10 @@ pub type Pieces = Vec<Option<char>>;
 
 /// The four LITS pieces: the free tetrominoes without the square.
 pub fn lits_pieces() -> Vec<Polyomino> {
-    let mut pieces = free_tetrominoes();
-    pieces.retain(|p| p.letter != 'O');
-    pieces
+    free_tetrominoes()
+        .into_iter()
+        .filter(|p| p.letter != 'O')
+        .collect()
 }
 
 impl Lits {
@@ -102,10 +103,8 @@ impl Puzzle for Lits {
     }
     fn precheck(&self) -> Option<String> {
         let empty = self.room_placements().iter().position(|p| p.is_empty())?;
-        Some(format!(
-            "{} has no space for an L, I, T or S",
-            self.room_name(empty)
-        ))
+        let room = self.room_name(empty);
+        Some(format!("{room} has no space for an L, I, T or S"))
     }
 
     /// Checks a solution against the four rules, then that each shaded cell carries its
@@ -115,11 +114,8 @@ impl Puzzle for Lits {
         g.check_answer_len(pieces)?;
         let mut letter = Vec::new(); // of each room's piece
         for (r, cells) in self.rooms.cells.iter().enumerate() {
-            let shaded: Vec<(usize, usize)> = cells
-                .iter()
-                .filter(|&&c| pieces[c].is_some())
-                .map(|&c| g.rc(c))
-                .collect();
+            let shaded = cells.iter().filter(|&&c| pieces[c].is_some());
+            let shaded: Vec<(usize, usize)> = shaded.map(|&c| g.rc(c)).collect();
             let Some(piece) = identify(&shapes, &shaded) else {
                 let (room, n) = (self.room_name(r), shaded.len());
                 return Err(format!(
@@ -141,22 +137,18 @@ impl Puzzle for Lits {
             let (a, b) = (g.name(first[0]), g.name(second[0]));
             return Err(format!("rule 3: shaded {a} and {b} are not connected"));
         }
-        let full = |w: &[Cell; 4]| w.iter().all(|&c| pieces[c].is_some());
-        if let Some(w) = g.windows2x2().into_iter().find(full) {
-            return Err(format!(
-                "rule 4: the 2×2 block at {} is shaded",
-                g.name(w[0])
-            ));
+        if let Some(c) = g.full_2x2(|c| pieces[c].is_some()) {
+            return Err(format!("rule 4: the 2×2 block at {} is shaded", g.name(c)));
         }
         let wrong = |&c: &Cell| pieces[c].is_some_and(|l| l != letter[room_of[c]]);
-        match g.cells().find(wrong) {
-            Some(c) => Err(format!(
-                "{} is marked {:?}, its piece is not",
-                g.name(c),
-                pieces[c]
-            )),
-            None => Ok(()),
-        }
+        let Some(c) = g.cells().find(wrong) else {
+            return Ok(());
+        };
+        Err(format!(
+            "{} is marked {:?}, its piece is not",
+            g.name(c),
+            pieces[c]
+        ))
     }
 }
 

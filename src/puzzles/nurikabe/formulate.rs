@@ -4,6 +4,7 @@
 
 use super::{Nurikabe, Shading};
 use crate::error::Result;
+use crate::grid::shading::add_no_full_2x2;
 use crate::grid::Clue;
 use crate::model::connectivity::{
     add_connected, add_no_small_islands, ConnectivityEncoding, NodeGraph,
@@ -24,10 +25,7 @@ pub fn formulate(p: &Nurikabe, formulation: &Formulation) -> Result<Formulated<S
             Constraint::clause([!shaded[c]]),
         );
     }
-    for w in g.windows2x2() {
-        let name = format!("no 2x2 wall at {}", g.name(w[0]));
-        m.add(name, Constraint::clause(w.map(|c| !shaded[c])));
-    }
+    add_no_full_2x2(&mut m, "no 2x2 wall", g, |c| shaded[c].lit());
     let edges = g.edges();
     let cell_of = |c: usize, wall: bool| match (numbered(c), wall) {
         (true, wall) => Active::from(!wall),

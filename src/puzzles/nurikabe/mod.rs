@@ -82,12 +82,8 @@ impl Puzzle for Nurikabe {
         if let Some(c) = g.cells().find(|&c| shaded[c] && self.clues[c].is_some()) {
             return Err(format!("a numbered cell is shaded: {}", g.name(c)));
         }
-        if let Some(w) = g
-            .windows2x2()
-            .into_iter()
-            .find(|w| w.iter().all(|&c| shaded[c]))
-        {
-            return Err(format!("the 2x2 block at {} is all shaded", g.name(w[0])));
+        if let Some(c) = g.full_2x2(|c| shaded[c]) {
+            return Err(format!("the 2x2 block at {} is all shaded", g.name(c)));
         }
         // In pzprjs's order: an island without a number, the wall, then the numbers.
         let islands = components(&g.adjacency(), |c| !shaded[c]);

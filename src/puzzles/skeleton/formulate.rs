@@ -231,10 +231,7 @@ pub fn formulate(p: &Skeleton, f: &Formulation) -> Result<Formulated<Solution>> 
         }
         Solution { letters }
     };
-    Ok(Formulated {
-        model: m,
-        decode: Box::new(decode),
-    })
+    Ok(Formulated::new(m, decode))
 }
 
 /// A reason no solution exists that is visible without solving: a slot no word fits.

@@ -30,8 +30,5 @@ pub fn formulate(p: &StarBattle, formulation: &Formulation) -> Result<Formulated
         m.add(name, LinExpr::sum_vars(counters).eq(p.stars as i64));
     }
     let decode = move |a: &crate::model::Assignment| star.iter().map(|&v| a.bool(v)).collect();
-    Ok(Formulated {
-        model: m,
-        decode: Box::new(decode),
-    })
+    Ok(Formulated::new(m, decode))
 }
