@@ -31,6 +31,7 @@ pub mod grid;
 pub mod input;
 pub mod lower;
 pub mod model;
+mod process_groups;
 pub mod puzzles;
 pub mod registry;
 pub mod render;
