@@ -13,6 +13,7 @@
 //! the estimates ([`in_use`] is then 0). In a batch run the jobs share the one budget; a job's
 //! thread that passes it is stopped alone ([`JobAtBudget`]) and the run goes on.
 
+pub use crate::error::human;
 use crate::error::{Error, Result};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -219,22 +220,6 @@ pub fn parse_size(text: &str) -> std::result::Result<u64, String> {
     Ok(bytes as u64)
 }
 
-/// A byte count for messages: `1.5 GiB`, `320 MiB`, `12 KiB`.
-pub fn human(bytes: u64) -> String {
-    const UNITS: [(&str, u64); 3] = [("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)];
-    for (unit, size) in UNITS {
-        if bytes >= size {
-            let v = bytes as f64 / size as f64;
-            return if v >= 10.0 {
-                format!("{v:.0} {unit}")
-            } else {
-                format!("{v:.1} {unit}")
-            };
-        }
-    }
-    format!("{bytes} bytes")
-}
-
 /// The system allocator with a live-byte count and the budget as a hard limit: an allocation
 /// that would pass the budget, or one the system refuses, ends the process with one line on
 /// standard error and exit code 3 (running external solvers are killed first). Install it with
@@ -393,7 +378,7 @@ fn exit_out_of_memory(a: &[u8], size: u64, b: &[u8], budget: u64, advice: &[u8])
     // SAFETY: write and _exit are async-signal-safe and allocate nothing; the buffer is ours.
     unsafe {
         libc::write(2, buf.as_ptr().cast(), n);
-        crate::backend::process::kill_running_solvers();
+        crate::process_groups::kill_running_solvers();
         libc::_exit(3);
     }
     #[cfg(not(unix))]

@@ -99,8 +99,7 @@ impl fmt::Display for Error {
                 at_least,
                 budget,
             } => {
-                let (needed, budget) =
-                    (crate::budget::human(*needed), crate::budget::human(*budget));
+                let (needed, budget) = (human(*needed), human(*budget));
                 if *at_least {
                     write!(
                         f,
@@ -136,3 +135,19 @@ impl std::error::Error for Error {}
 
 /// The crate's result type.
 pub type Result<T> = std::result::Result<T, Error>;
+
+/// A byte count for messages: `1.5 GiB`, `320 MiB`, `12 KiB`.
+pub fn human(bytes: u64) -> String {
+    const UNITS: [(&str, u64); 3] = [("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)];
+    for (unit, size) in UNITS {
+        if bytes >= size {
+            let v = bytes as f64 / size as f64;
+            return if v >= 10.0 {
+                format!("{v:.0} {unit}")
+            } else {
+                format!("{v:.1} {unit}")
+            };
+        }
+    }
+    format!("{bytes} bytes")
+}

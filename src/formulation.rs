@@ -116,12 +116,24 @@ impl FormulationKey {
 /// Formulation keys every genre has: how the core lowers cardinality and pseudo-Boolean
 /// constraints to CNF (ignored by MIP backends).
 pub fn core_formulation_keys() -> Vec<FormulationKey> {
-    vec![FormulationKey::of::<crate::lower::CardEncoding>(
+    vec![FormulationKey::new(
         "card",
         "CNF encoding of cardinality constraints (SAT backends)",
+        CARD_VALUES,
         "totalizer",
     )]
 }
+
+/// The `card` key's values, read by `lower::CardEncoding`. Declared here with the core's keys,
+/// not beside the encoder, because every model layer names formulation values and the encoder
+/// sits above the model: naming it from here would tie this vocabulary to the encoder.
+pub const CARD_VALUES: &[Value] = &[
+    Value::complete(
+        "totalizer",
+        "totalizer (Bailleux–Boufkhad), O(n log n) clauses per bound",
+    ),
+    Value::complete("seq", "sequential counter (Sinz), O(n·k) clauses"),
+];
 
 /// A chosen formulation: a value for every key of a genre (defaults filled in).
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -29,6 +29,7 @@ pub mod grid;
 pub mod input;
 pub mod lower;
 pub mod model;
+mod process_groups;
 pub mod puzzles;
 pub mod registry;
 pub mod render;

@@ -11,8 +11,7 @@
 //! estimates see what the others hold, and a job whose own growth passes the budget is stopped
 //! alone ([`puzzlec::budget::JobAtBudget`]).
 
-use crate::app::cli::{self, SolveArgs};
-use crate::app::job::{self, Worker};
+use crate::app::job::{self, SolveArgs, Worker};
 use puzzlec::budget::{self, JobAtBudget};
 use puzzlec::error::{Error, Result};
 use puzzlec::registry::{self, Input, GENRES};
@@ -600,7 +599,7 @@ fn print_line(outcome: &Outcome, args: &SolveArgs, mode: Mode) {
         outcome.input
     );
     if let (true, Ok(r)) = (args.stats, &outcome.result) {
-        cli::print_stats(&r.stats);
+        job::print_stats(&r.stats);
     }
 }
 
@@ -698,7 +697,7 @@ fn load_and_solve(
     let input = registry::read_input(arg)?;
     let genre = genre_of(settings.genre.as_deref(), arg, &input)?;
     let _ = state.genre.set(genre.clone());
-    let puzzle = cli::load(&genre, input, settings.words.as_deref())?;
+    let puzzle = job::load(&genre, input, settings.words.as_deref())?;
     let mut opts =
         puzzlec::solve::SolveOptions::new(&settings.backend, &settings.formulation, settings.mode);
     opts.timeout = settings.timeout;

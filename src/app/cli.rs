@@ -2,7 +2,7 @@
 //! genre-specific verbs. Each command returns its exit code (0 solved, 1 no solution, 2 usage or
 //! input error, 3 timeout or solver failure).
 
-use crate::app::job;
+use crate::app::job::{self, load, print_stats, SolveArgs};
 use clap::{Parser, Subcommand, ValueEnum};
 use puzzlec::backend;
 use puzzlec::error::{Error, Result};
@@ -30,57 +30,6 @@ pub struct Cli {
 /// Reads a `--timeout` value (see [`puzzlec::budget::parse_seconds`]).
 fn seconds(text: &str) -> std::result::Result<f64, String> {
     puzzlec::budget::parse_seconds(text)
-}
-
-/// Options shared by the solving commands.
-#[derive(clap::Args, Debug, Clone)]
-pub struct SolveArgs {
-    /// Genre (`puzzlec genres` lists them); may be left out before a URL, which names it
-    /// (and in a batch run before files in a folder named after their genre, or `.non`/`.g`).
-    #[arg(value_name = "GENRE")]
-    pub genre: String,
-    /// Puzzle file, `-` for standard input, a puzz.link URL or a fumen string, as pasted.
-    pub input: Option<String>,
-    /// More puzzles or folders: a batch run (also with one folder or --inputs-from) solves
-    /// them all on --jobs threads, one line each in input order, then a summary; folders are
-    /// searched for .txt, .url, .non and .g files. Exit code: 2 if any input could not be
-    /// read, else 3 if any timed out or hit a limit, else 1 if any has no solution, else 0.
-    #[arg(value_name = "MORE_INPUTS")]
-    pub more_inputs: Vec<String>,
-    /// Backend: varisat, batsat, microlp, dimacs:CMD, lp:CMD (`puzzlec backends` lists them).
-    #[arg(short, long, default_value = backend::DEFAULT)]
-    pub backend: String,
-    /// Formulation as KEY=VALUE,… (`puzzlec formulations GENRE` lists them).
-    #[arg(short, long, default_value = "")]
-    pub formulation: String,
-    /// Give up after this many seconds (exit code 3; a count or --facts then shows what it
-    /// found so far, marked incomplete). `inf` is no limit.
-    #[arg(short, long, value_parser = seconds)]
-    pub timeout: Option<f64>,
-    /// Print one JSON object instead of text (in a batch run one per input, then the summary).
-    #[arg(long)]
-    pub json: bool,
-    /// Print statistics (variables, clauses, solver calls, cuts, seconds) to standard error.
-    #[arg(long)]
-    pub stats: bool,
-    /// A separate word list (skeleton).
-    #[arg(long)]
-    pub words: Option<String>,
-    /// Back the verdict with a checked proof: a DRAT proof of every UNSAT answer it rests on,
-    /// accepted by an independent checker, and a checked justification for every lazy cut
-    /// (SAT backends; exit code 3 when something does not check).
-    #[arg(long)]
-    pub certify: bool,
-    /// A picture of the answer (`--render svg|png`, `-o FILE`).
-    #[command(flatten)]
-    pub picture: crate::app::picture::RenderArgs,
-    /// Batch run over the inputs listed in FILE, one per line (`-`: standard input; blank
-    /// lines and lines starting with `#` are skipped).
-    #[arg(long, value_name = "FILE")]
-    pub inputs_from: Option<String>,
-    /// Batch runs: how many puzzles are solved at once (default: the number of cores).
-    #[arg(short, long, value_parser = clap::value_parser!(u32).range(1..))]
-    pub jobs: Option<u32>,
 }
 
 /// Solver file formats for `export`.
@@ -229,16 +178,6 @@ fn resolve(genre_or_input: &str, input: Option<&str>) -> Result<(String, Input)>
     }
 }
 
-/// Reads an input as a puzzle, with the separate word list of `--words` (skeleton's) if given.
-pub(crate) fn load(
-    genre: &str,
-    input: Input,
-    words: Option<&str>,
-) -> Result<Box<dyn registry::DynPuzzle>> {
-    let words = words.map(registry::read_input).transpose()?;
-    registry::load_with_words(genre, &input, words.as_ref())
-}
-
 /// A spinner with elapsed time on standard error that appears once the work has run for a
 /// second; never in pipes (indicatif draws only on a terminal) or with `--json`.
 pub fn spinner_after_a_second(message: String, enabled: bool) -> indicatif::ProgressBar {
@@ -368,22 +307,6 @@ fn print_certificate(r: &Report<Vec<String>>) {
     if let Some(c) = &r.certificate {
         println!("{}", c.describe());
     }
-}
-
-/// The statistics line on standard error (`--stats`).
-pub(crate) fn print_stats(s: &puzzlec::solve::Stats) {
-    eprintln!(
-        "formulation {} | backend {} | model {} bools, {} ints, {} constraints | solver {} vars, {} clauses, {} rows | {} calls, {} cut rounds, {} cuts, {} blocking{} | {} | formulate {:.4}s lower {:.4}s solve {:.4}s verify {:.4}s total {:.4}s",
-        s.formulation, s.backend, s.model_bools, s.model_ints, s.model_constraints,
-        s.solver_vars, s.clauses, s.rows, s.solver_calls, s.cut_rounds, s.cuts, s.blocking,
-        s.decisions.map(|d| format!(", {d} decisions")).unwrap_or_default(),
-        if s.incremental {
-            "incremental: cuts and blocking clauses went into the live solver".to_string()
-        } else {
-            format!("not incremental: the problem was rebuilt for each of the {} calls", s.solver_calls)
-        },
-        s.seconds_formulate, s.seconds_lower, s.seconds_solve, s.seconds_verify, s.seconds_total
-    );
 }
 
 /// The whole command line: the derive [`Cli`] plus the verbs of the genres that have their

@@ -5,6 +5,7 @@
 use puzzlec::budget;
 use puzzlec::error::{Error, Result};
 use puzzlec::puzzles::verbs::{AnyJob, Deadline};
+use puzzlec::registry::{self, Input};
 use puzzlec::solve::{partial_report, Mode, Report, Stats, Stopped};
 use std::any::Any;
 use std::sync::mpsc;
@@ -165,6 +166,83 @@ pub fn report_json(genre: Option<&str>, r: &Report<Vec<String>>) -> serde_json::
         v["certificate"] = serde_json::json!(c);
     }
     v
+}
+
+/// Options shared by the solving commands.
+#[derive(clap::Args, Debug, Clone)]
+pub struct SolveArgs {
+    /// Genre (`puzzlec genres` lists them); may be left out before a URL, which names it
+    /// (and in a batch run before files in a folder named after their genre, or `.non`/`.g`).
+    #[arg(value_name = "GENRE")]
+    pub genre: String,
+    /// Puzzle file, `-` for standard input, a puzz.link URL or a fumen string, as pasted.
+    pub input: Option<String>,
+    /// More puzzles or folders: a batch run (also with one folder or --inputs-from) solves
+    /// them all on --jobs threads, one line each in input order, then a summary; folders are
+    /// searched for .txt, .url, .non and .g files. Exit code: 2 if any input could not be
+    /// read, else 3 if any timed out or hit a limit, else 1 if any has no solution, else 0.
+    #[arg(value_name = "MORE_INPUTS")]
+    pub more_inputs: Vec<String>,
+    /// Backend: varisat, batsat, microlp, dimacs:CMD, lp:CMD (`puzzlec backends` lists them).
+    #[arg(short, long, default_value = puzzlec::backend::DEFAULT)]
+    pub backend: String,
+    /// Formulation as KEY=VALUE,… (`puzzlec formulations GENRE` lists them).
+    #[arg(short, long, default_value = "")]
+    pub formulation: String,
+    /// Give up after this many seconds (exit code 3; a count or --facts then shows what it
+    /// found so far, marked incomplete). `inf` is no limit.
+    #[arg(short, long, value_parser = puzzlec::budget::parse_seconds)]
+    pub timeout: Option<f64>,
+    /// Print one JSON object instead of text (in a batch run one per input, then the summary).
+    #[arg(long)]
+    pub json: bool,
+    /// Print statistics (variables, clauses, solver calls, cuts, seconds) to standard error.
+    #[arg(long)]
+    pub stats: bool,
+    /// A separate word list (skeleton).
+    #[arg(long)]
+    pub words: Option<String>,
+    /// Back the verdict with a checked proof: a DRAT proof of every UNSAT answer it rests on,
+    /// accepted by an independent checker, and a checked justification for every lazy cut
+    /// (SAT backends; exit code 3 when something does not check).
+    #[arg(long)]
+    pub certify: bool,
+    /// A picture of the answer (`--render svg|png`, `-o FILE`).
+    #[command(flatten)]
+    pub picture: crate::app::picture::RenderArgs,
+    /// Batch run over the inputs listed in FILE, one per line (`-`: standard input; blank
+    /// lines and lines starting with `#` are skipped).
+    #[arg(long, value_name = "FILE")]
+    pub inputs_from: Option<String>,
+    /// Batch runs: how many puzzles are solved at once (default: the number of cores).
+    #[arg(short, long, value_parser = clap::value_parser!(u32).range(1..))]
+    pub jobs: Option<u32>,
+}
+
+/// Reads an input as a puzzle, with the separate word list of `--words` (skeleton's) if given.
+pub fn load(
+    genre: &str,
+    input: Input,
+    words: Option<&str>,
+) -> Result<Box<dyn registry::DynPuzzle>> {
+    let words = words.map(registry::read_input).transpose()?;
+    registry::load_with_words(genre, &input, words.as_ref())
+}
+
+/// The statistics line on standard error (`--stats`).
+pub fn print_stats(s: &puzzlec::solve::Stats) {
+    eprintln!(
+        "formulation {} | backend {} | model {} bools, {} ints, {} constraints | solver {} vars, {} clauses, {} rows | {} calls, {} cut rounds, {} cuts, {} blocking{} | {} | formulate {:.4}s lower {:.4}s solve {:.4}s verify {:.4}s total {:.4}s",
+        s.formulation, s.backend, s.model_bools, s.model_ints, s.model_constraints,
+        s.solver_vars, s.clauses, s.rows, s.solver_calls, s.cut_rounds, s.cuts, s.blocking,
+        s.decisions.map(|d| format!(", {d} decisions")).unwrap_or_default(),
+        if s.incremental {
+            "incremental: cuts and blocking clauses went into the live solver".to_string()
+        } else {
+            format!("not incremental: the problem was rebuilt for each of the {} calls", s.solver_calls)
+        },
+        s.seconds_formulate, s.seconds_lower, s.seconds_solve, s.seconds_verify, s.seconds_total
+    );
 }
 
 #[cfg(test)]

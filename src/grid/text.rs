@@ -110,8 +110,31 @@ fn header_fits(text: &str, first: &[Token]) -> bool {
     h == Ok(block.len()) && w == Ok(next)
 }
 
+/// The non-empty tokens of a clue line with their 1-based character columns; separators are
+/// commas and any Unicode whitespace (Japanese files use the full-width space U+3000, three
+/// bytes, so columns are counted in chars, never bytes).
+pub fn clue_tokens(line: &str) -> Vec<(usize, &str)> {
+    let mut tokens = Vec::new();
+    let mut start: Option<(usize, usize)> = None; // (byte offset, column)
+    for (column, (i, c)) in line.char_indices().enumerate() {
+        let separator = c.is_whitespace() || c == ',';
+        match (separator, start) {
+            (true, Some((s, col))) => {
+                tokens.push((col, &line[s..i]));
+                start = None;
+            }
+            (false, None) => start = Some((i, column + 1)),
+            _ => {}
+        }
+    }
+    if let Some((s, col)) = start {
+        tokens.push((col, &line[s..]));
+    }
+    tokens
+}
+
 fn tokens(line_no: usize, line: &str) -> Vec<Token> {
-    crate::puzzles::clue_tokens(line)
+    clue_tokens(line)
         .into_iter()
         .map(|(col, t)| Token {
             text: t.to_string(),
@@ -406,7 +429,7 @@ impl LetterGrid {
         })?;
         let mut values = Vec::new();
         for (line_no, line) in value_lines {
-            for (col, token) in crate::puzzles::clue_tokens(line) {
+            for (col, token) in clue_tokens(line) {
                 let (label, value) = token
                     .split_once('=')
                     .ok_or_else(|| err(line_no, col, format!("`{token}`: expected ROOM=NUMBER")))?;

@@ -43,13 +43,7 @@ impl CardEncoding {
 
 /// The `card` key's values: how the core lowers cardinality constraints to CNF.
 impl crate::formulation::Choice for CardEncoding {
-    const VALUES: &'static [crate::formulation::Value] = &[
-        crate::formulation::Value::complete(
-            "totalizer",
-            "totalizer (Bailleux–Boufkhad), O(n log n) clauses per bound",
-        ),
-        crate::formulation::Value::complete("seq", "sequential counter (Sinz), O(n·k) clauses"),
-    ];
+    const VALUES: &'static [crate::formulation::Value] = crate::formulation::CARD_VALUES;
     fn from_name(name: &str) -> Option<Self> {
         CardEncoding::from_name(name)
     }

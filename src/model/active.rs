@@ -103,6 +103,15 @@ pub fn add_clause(
     }
 }
 
+/// Makes the model unsatisfiable with a readable reason: a fresh variable forced both ways,
+/// so that the reason shows in the model and every backend and file format accepts it (an
+/// empty clause is not written the same way by all of them).
+pub fn add_contradiction(model: &mut Model, reason: &str) {
+    let v = model.new_bool(format!("{reason} (impossible)"));
+    model.add(reason, Constraint::clause([v.lit()]));
+    model.add(reason, Constraint::clause([!v]));
+}
+
 /// Adds "at most one of the terms"; `exactly` also demands at least one.
 fn add_cardinality_one(
     model: &mut Model,

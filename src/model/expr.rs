@@ -357,3 +357,25 @@ impl Constraint {
         }
     }
 }
+
+/// Values of every model variable (0/1 for booleans) as returned by a backend.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Assignment {
+    /// The value of each variable, indexed by [`Var`].
+    pub values: Vec<i64>,
+}
+
+impl Assignment {
+    /// The value of a variable.
+    pub fn value(&self, v: Var) -> i64 {
+        self.values[v.index()]
+    }
+    /// The value of a 0/1 variable.
+    pub fn bool(&self, v: Var) -> bool {
+        self.values[v.index()] != 0
+    }
+    /// The value of a literal.
+    pub fn lit(&self, l: Lit) -> bool {
+        l.eval(self.bool(l.var))
+    }
+}

@@ -1,30 +1,10 @@
-//! Lazy constraints: checked on full assignments, they return cuts instead of being encoded
-//! up front (the seed's connectivity loop).
+//! What a model carries besides its rows: lazy constraints, checked on full assignments, which
+//! return cuts instead of being encoded up front (the seed's connectivity loop), and
+//! constraints left to a propagator inside the solver's search (run by [`super::propagator`]).
 
 use super::justify::{Justification, Meaning};
-use super::{NamedConstraint, Var};
-
-/// Values of every model variable (0/1 for booleans) as returned by a backend.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Assignment {
-    /// The value of each variable, indexed by [`Var`].
-    pub values: Vec<i64>,
-}
-
-impl Assignment {
-    /// The value of a variable.
-    pub fn value(&self, v: Var) -> i64 {
-        self.values[v.index()]
-    }
-    /// The value of a 0/1 variable.
-    pub fn bool(&self, v: Var) -> bool {
-        self.values[v.index()] != 0
-    }
-    /// The value of a literal.
-    pub fn lit(&self, l: super::Lit) -> bool {
-        l.eval(self.bool(l.var))
-    }
-}
+use super::node_graph::NodeGraph;
+use super::{Assignment, NamedConstraint};
 
 /// A cut with the graph fact it was read from.
 #[derive(Clone, Debug)]
@@ -53,5 +33,27 @@ pub trait LazyConstraint: Send + Sync {
     /// when its cuts cannot be justified (`--certify` then refuses the formulation).
     fn meaning(&self) -> Option<Meaning> {
         None
+    }
+}
+
+/// A constraint left to a propagator inside the solver's search.
+#[derive(Clone, Debug)]
+pub enum Propagated {
+    /// The active nodes of the graph form one connected region (no active node at all is
+    /// allowed too).
+    Connected {
+        /// The constraint's readable name, e.g. `unshaded connected`.
+        name: String,
+        /// The nodes, their activity and the edges.
+        graph: NodeGraph,
+    },
+}
+
+impl Propagated {
+    /// The constraint's readable name.
+    pub fn name(&self) -> &str {
+        match self {
+            Propagated::Connected { name, .. } => name,
+        }
     }
 }

@@ -8,6 +8,7 @@ pub mod justify;
 pub mod lazy;
 pub mod loops;
 pub mod name;
+pub mod node_graph;
 pub mod propagator;
 pub mod region;
 pub mod regular;
@@ -15,9 +16,9 @@ pub mod regular;
 pub(crate) mod testing;
 
 pub use active::Active;
-pub use expr::{Cmp, Constraint, LinExpr, Lit, Var};
+pub use expr::{Assignment, Cmp, Constraint, LinExpr, Lit, Var};
 pub use justify::{Justification, Meaning};
-pub use lazy::{Assignment, Cut, LazyConstraint};
+pub use lazy::{Cut, LazyConstraint, Propagated};
 
 use serde::Serialize;
 use std::sync::Arc;
@@ -93,7 +94,7 @@ pub struct Model {
     /// Constraints left to a propagator inside the solver's search (`=propagator`
     /// formulations); only a backend that runs propagators (batsat) accepts such a model.
     #[serde(skip)]
-    pub propagated: Vec<propagator::Propagated>,
+    pub propagated: Vec<Propagated>,
     /// Set when no solution's true answer keys are a subset of another's (e.g. exact covers):
     /// a blocking clause then needs only the negations of the true keys, which is much
     /// shorter and stronger than one over every key.
@@ -286,7 +287,7 @@ impl Model {
             .map_or(Domain::Bool, |info| info.domain)
     }
     /// Adds a constraint for a solver's propagator.
-    pub fn add_propagated(&mut self, constraint: propagator::Propagated) {
+    pub fn add_propagated(&mut self, constraint: Propagated) {
         self.propagated.push(constraint);
     }
     /// Whether the model is complete (no lazy constraints, no propagators), so a solver file

@@ -4,29 +4,9 @@
 //! open) and knows no solver: a backend that can run propagators (batsat, see
 //! `backend::theory`) maps the nodes to its literals and the facts back to clauses.
 
-use super::connectivity::NodeGraph;
-
-/// A constraint left to a propagator inside the solver's search.
-#[derive(Clone, Debug)]
-pub enum Propagated {
-    /// The active nodes of the graph form one connected region (no active node at all is
-    /// allowed too).
-    Connected {
-        /// The constraint's readable name, e.g. `unshaded connected`.
-        name: String,
-        /// The nodes, their activity and the edges.
-        graph: NodeGraph,
-    },
-}
-
-impl Propagated {
-    /// The constraint's readable name.
-    pub fn name(&self) -> &str {
-        match self {
-            Propagated::Connected { name, .. } => name,
-        }
-    }
-}
+/// What this module runs, declared with the model; re-exported for the backends that run it.
+pub use super::lazy::Propagated;
+use super::node_graph::NodeGraph;
 
 /// What the search knows of a node so far.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -17,32 +17,11 @@ pub mod verbs;
 
 use crate::error::Result;
 pub use crate::formulation::{core_formulation_keys, Choice, Formulation, FormulationKey, Value};
+/// Text reading is the grid layer's; re-exported for the genres' own readers.
+pub use crate::grid::text::clue_tokens;
 use crate::input::Input;
 use crate::model::{Assignment, Model, Var};
 use crate::url::format::Format;
-
-/// The non-empty tokens of a clue line with their 1-based character columns; separators are
-/// commas and any Unicode whitespace (Japanese files use the full-width space U+3000, three
-/// bytes, so columns are counted in chars, never bytes).
-pub fn clue_tokens(line: &str) -> Vec<(usize, &str)> {
-    let mut tokens = Vec::new();
-    let mut start: Option<(usize, usize)> = None; // (byte offset, column)
-    for (column, (i, c)) in line.char_indices().enumerate() {
-        let separator = c.is_whitespace() || c == ',';
-        match (separator, start) {
-            (true, Some((s, col))) => {
-                tokens.push((col, &line[s..i]));
-                start = None;
-            }
-            (false, None) => start = Some((i, column + 1)),
-            _ => {}
-        }
-    }
-    if let Some((s, col)) = start {
-        tokens.push((col, &line[s..]));
-    }
-    tokens
-}
 
 /// A model together with the function that turns its assignments into the puzzle's solutions.
 pub struct Formulated<S> {

@@ -14,12 +14,15 @@
 //! `pre=line` runs line logic first (`pre=probe`, the default, probing after it): decided cells
 //! become unit facts and the packings of the partial lines narrow every block's start range.
 
+use super::blocks::{add_block_line, start_vars, Block, LineCells, Order};
 use super::line::{all_patterns, start_bounds, Cell};
 use super::logic::LogicResult;
 use super::Nonogram;
 use crate::error::Result;
 use crate::grid::cell_name;
+use crate::model::active::{add_clause, add_contradiction};
 use crate::model::regular::{add_regular, BinaryDfa};
+use crate::model::Active;
 use crate::model::{Constraint, LinExpr, Lit, Model, Var};
 
 /// How each line is modelled.
@@ -55,52 +58,6 @@ impl crate::puzzles::Choice for LineModel {
             _ => None,
         }
     }
-}
-
-/// A literal or a constant, to build clauses that simplify constants away.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Term {
-    True,
-    False,
-    Lit(Lit),
-}
-
-impl std::ops::Not for Term {
-    type Output = Term;
-    fn not(self) -> Term {
-        match self {
-            Term::True => Term::False,
-            Term::False => Term::True,
-            Term::Lit(l) => Term::Lit(!l),
-        }
-    }
-}
-
-/// Adds a clause over terms: satisfied clauses are dropped, false terms removed, and an
-/// empty clause becomes an explicit contradiction.
-fn add_clause(model: &mut Model, name: &str, terms: &[Term]) {
-    if terms.contains(&Term::True) {
-        return;
-    }
-    let lits: Vec<Lit> = terms
-        .iter()
-        .filter_map(|t| match t {
-            Term::Lit(l) => Some(*l),
-            _ => None,
-        })
-        .collect();
-    if lits.is_empty() {
-        add_contradiction(model, name);
-    } else {
-        model.add(name, Constraint::clause(lits));
-    }
-}
-
-/// Makes the model unsatisfiable, with a readable reason.
-pub(super) fn add_contradiction(model: &mut Model, reason: &str) {
-    let v = model.new_bool(format!("{reason} (impossible)"));
-    model.add(reason, Constraint::clause([v.lit()]));
-    model.add(reason, Constraint::clause([!v]));
 }
 
 /// One line of the grid as the model sees it: clue, cell literals, known cells, start bounds.
@@ -296,65 +253,24 @@ fn add_dfa_line(model: &mut Model, line: &LineView) {
     add_regular(model, &line.name, &dfa, &line.cells, allowed);
 }
 
-/// Block-start booleans `b[t][s]` for every start in the block's range.
-fn block_starts(model: &mut Model, line: &LineView) -> Vec<Vec<(usize, Var)>> {
-    line.clue
-        .iter()
-        .enumerate()
-        .map(|(t, _)| {
-            let (lo, hi) = line.bounds[t];
-            (lo..=hi)
-                .map(|s| {
-                    (
-                        s,
-                        model.new_bool(crate::name!(
-                            line.name,
-                            " block ",
-                            t + 1,
-                            " starts at ",
-                            s + 1
-                        )),
-                    )
-                })
-                .collect()
-        })
+/// Every start of every block within its bounds.
+fn start_ranges(line: &LineView) -> Vec<Vec<usize>> {
+    (line.bounds.iter())
+        .map(|&(lo, hi)| (lo..=hi).collect())
         .collect()
 }
 
 fn add_blocks_line(model: &mut Model, line: &LineView) {
-    let starts = block_starts(model, line);
-    let n = line.cells.len();
-    let mut support: Vec<Vec<Lit>> = vec![Vec::new(); n];
-    for (t, options) in starts.iter().enumerate() {
-        let len = line.clue[t];
-        model.add(
-            crate::name!(line.name, " block ", t + 1, " has one start"),
-            Constraint::exactly_one(options.iter().map(|(_, v)| v.lit())),
-        );
-        let covers = crate::name!(line.name, " block ", t + 1, " covers");
-        let in_order = crate::name!(line.name, " blocks ", t + 1, " and ", t + 2, " in order");
-        for &(s, b) in options {
-            for (c, cell_support) in support.iter_mut().enumerate().skip(s).take(len) {
-                model.add(covers.clone(), Constraint::implies(b.lit(), line.cells[c]));
-                cell_support.push(b.lit());
-            }
-            if let Some(next) = starts.get(t + 1) {
-                for &(s2, b2) in next {
-                    if s2 <= s + len {
-                        model.add(in_order.clone(), Constraint::clause([!b, !b2]));
-                    }
-                }
-            }
-        }
-    }
-    for (c, lits) in support.into_iter().enumerate() {
-        let mut clause = vec![!line.cells[c]];
-        clause.extend(lits);
-        model.add(
-            crate::name!(line.name, " cell ", c + 1, " is covered"),
-            Constraint::clause(clause),
-        );
-    }
+    let clue: Vec<Block> = (line.clue.iter())
+        .map(|&length| Block { length, colour: 1 })
+        .collect();
+    let cells = LineCells {
+        len: line.cells.len(),
+        colours: 2,
+        lit: |i: usize, _black: usize| line.cells[i],
+    };
+    let starts = start_ranges(line);
+    add_block_line(model, &line.name, &clue, &starts, cells, Order::Pairs);
 }
 
 fn add_order_line(model: &mut Model, line: &LineView) {
@@ -377,14 +293,14 @@ fn add_order_line(model: &mut Model, line: &LineView) {
                 .collect()
         })
         .collect();
-    let ge = |t: usize, p: isize| -> Term {
+    let ge = |t: usize, p: isize| -> Active {
         let (lo, hi) = line.bounds[t];
         if p <= lo as isize {
-            Term::True
+            Active::Always
         } else if p > hi as isize {
-            Term::False
+            Active::Never
         } else {
-            Term::Lit(at_least[t][p as usize - lo - 1].lit())
+            Active::When(at_least[t][p as usize - lo - 1].lit())
         }
     };
     let mut support: Vec<Vec<Lit>> = vec![Vec::new(); n];
@@ -393,13 +309,17 @@ fn add_order_line(model: &mut Model, line: &LineView) {
         let len = line.clue[t];
         let order = crate::name!(line.name, " block ", t + 1, " order encoding");
         for p in lo + 1..hi {
-            add_clause(model, &order, &[!ge(t, p as isize + 1), ge(t, p as isize)]);
+            add_clause(
+                model,
+                order.clone(),
+                [!ge(t, p as isize + 1), ge(t, p as isize)],
+            );
         }
         if t + 1 < k {
             let name = crate::name!(line.name, " blocks ", t + 1, " and ", t + 2, " in order");
             for p in lo + 1..=hi {
                 let next = ge(t + 1, (p + len + 1) as isize);
-                add_clause(model, &name, &[!ge(t, p as isize), next]);
+                add_clause(model, name.clone(), [!ge(t, p as isize), next]);
             }
         }
         // covers[c]: block t covers cell c ⟺ start_t ≥ c-len+1 ∧ ¬(start_t ≥ c+1).
@@ -409,9 +329,13 @@ fn add_order_line(model: &mut Model, line: &LineView) {
             let cover =
                 model.new_bool(crate::name!(line.name, " block ", t + 1, " covers ", c + 1));
             let name = crate::name!(line.name, " block ", t + 1, " cover ", c + 1);
-            add_clause(model, &name, &[Term::Lit(!cover), from]);
-            add_clause(model, &name, &[Term::Lit(!cover), not_after]);
-            add_clause(model, &name, &[!from, !not_after, Term::Lit(cover.lit())]);
+            add_clause(model, name.clone(), [Active::When(!cover), from]);
+            add_clause(model, name.clone(), [Active::When(!cover), not_after]);
+            add_clause(
+                model,
+                name.clone(),
+                [!from, !not_after, Active::When(cover.lit())],
+            );
             model.add(name, Constraint::implies(cover.lit(), line.cells[c]));
             cell_support.push(cover.lit());
         }
@@ -480,7 +404,7 @@ fn add_patterns_line(model: &mut Model, line: &LineView) {
 }
 
 fn add_mip_line(model: &mut Model, line: &LineView) {
-    let starts = block_starts(model, line);
+    let starts = start_vars(model, &line.name, &start_ranges(line));
     let n = line.cells.len();
     let mut covering: Vec<Vec<Var>> = vec![Vec::new(); n];
     for (t, options) in starts.iter().enumerate() {

@@ -1,8 +1,6 @@
 //! Line logic to a fixpoint: solve rows and columns with the complete line solver, only
 //! re-examining lines whose cells changed (a queue of dirty lines).
 
-use super::colour::ColourNonogram;
-use super::colour_line::{solve_colour_line, ColourSet};
 use super::line::{solve_line, Cell, Contradiction};
 use super::{LineKind, LineRef, Nonogram};
 use crate::budget::Guard;
@@ -10,7 +8,7 @@ use std::collections::VecDeque;
 use std::time::Instant;
 
 /// A cell of a line-logic grid: what line logic narrows (a black-and-white [`Cell`] or a
-/// [`ColourSet`] of a colour nonogram).
+/// `ColourSet` of a colour nonogram).
 pub trait LogicCell: Copy + Eq {
     /// Whether only one value is left.
     fn is_decided(&self) -> bool;
@@ -19,12 +17,6 @@ pub trait LogicCell: Copy + Eq {
 impl LogicCell for Cell {
     fn is_decided(&self) -> bool {
         *self != Cell::Unknown
-    }
-}
-
-impl LogicCell for ColourSet {
-    fn is_decided(&self) -> bool {
-        self.single().is_some()
     }
 }
 
@@ -147,38 +139,9 @@ pub fn check_budget(puzzle: &Nonogram) -> crate::Result<()> {
 
 /// Bytes of a line solver's tables: two feasibility tables of (blocks + 1) × (cells + 1)
 /// flags, and two counters per colour and cell (the colour solver's fit and cover counts).
-fn line_tables(blocks: usize, cells: usize, colours: usize) -> u64 {
+pub(super) fn line_tables(blocks: usize, cells: usize, colours: usize) -> u64 {
     let w = cells as u64 + 1;
     2 * (blocks as u64 + 1) * w + 16 * colours as u64 * w
-}
-
-/// [`check_budget`] for colour line logic: tables with per-colour counts, and grids of
-/// colour sets.
-pub fn check_colour_budget(puzzle: &ColourNonogram) -> crate::Result<()> {
-    let longest = |clues: &[Vec<super::colour::Block>]| clues.iter().map(Vec::len).max();
-    let (w, h, m) = (puzzle.width, puzzle.height, puzzle.colours.len());
-    let tables = line_tables(longest(&puzzle.rows).unwrap_or(0), w, m).max(line_tables(
-        longest(&puzzle.columns).unwrap_or(0),
-        h,
-        m,
-    ));
-    let grids = 4 * 8 * (w as u64) * (h as u64);
-    crate::budget::check(tables + grids, || {
-        format!("line logic on this {w}x{h} colour nonogram")
-    })
-}
-
-/// Colour line logic from a grid where every cell may take every colour, to its fixpoint;
-/// `None` when the colour table has more colours than a [`ColourSet`] holds.
-pub fn colour_line_logic(puzzle: &ColourNonogram) -> Option<LogicResult<ColourSet>> {
-    if puzzle.colours.len() > ColourSet::CAPACITY {
-        return None;
-    }
-    let (h, w) = (puzzle.height, puzzle.width);
-    let cells = vec![vec![ColourSet::all(puzzle.colours.len()); w]; h];
-    Some(fixpoint(cells, vec![true; h], vec![true; w], |id, line| {
-        solve_colour_line(puzzle.clue(id), line)
-    }))
 }
 
 /// Runs line logic from an empty grid to its fixpoint.

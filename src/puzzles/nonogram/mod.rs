@@ -2,9 +2,9 @@
 //! filled cells in order. Parsing (`.non`, puzz.link URLs, pictures), the line solver, line
 //! logic to a fixpoint, and the SAT/MIP formulations.
 
+mod blocks;
 pub mod cli;
 pub mod colour;
-pub mod colour_line;
 pub mod formulate;
 pub mod line;
 pub mod logic;

@@ -3,12 +3,18 @@
 //! model is the block-start formulation generalised to colours: one-hot cell colours, one start
 //! per block, order and cover/support clauses.
 
-use super::colour_line::{colour_block_starts, ColourSet};
-use super::logic::{check_colour_budget, colour_line_logic, LogicResult};
+pub mod line;
+pub mod logic;
+
+use super::blocks::{add_block_line, LineCells, Order};
 use crate::error::{Error, Result};
 use crate::grid::cell_name;
-use crate::model::{Constraint, Lit, Model, Var};
+use crate::model::active::add_contradiction;
+use crate::model::{Constraint, Model, Var};
+use crate::puzzles::nonogram::logic::LogicResult;
 use crate::puzzles::{Formulated, Formulation, FormulationKey, Puzzle};
+use line::{colour_block_starts, ColourSet};
+use logic::{check_colour_budget, colour_line_logic};
 use std::collections::BTreeMap;
 
 /// One colour of the table: its clue letter and its name.
@@ -22,15 +28,8 @@ pub struct Colour {
     pub rgb: Option<crate::render::Colour>,
 }
 
-/// A clue block: a run of `length` cells of one colour (an index into the colour table, never
-/// the background).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub struct Block {
-    /// Run length.
-    pub length: usize,
-    /// Colour index.
-    pub colour: usize,
-}
+/// Declared with the block-start model that both kinds of nonogram build from it.
+pub use super::blocks::Block;
 
 /// A colour per cell (index into the colour table; 0 is the background).
 pub type ColourGrid = Vec<Vec<usize>>;
@@ -269,10 +268,10 @@ impl ColourNonogram {
     }
 
     /// The clue of a row or column.
-    pub fn clue(&self, line: super::LineRef) -> &[Block] {
+    pub fn clue(&self, line: crate::puzzles::nonogram::LineRef) -> &[Block] {
         match line.kind {
-            super::LineKind::Row => &self.rows[line.index],
-            super::LineKind::Column => &self.columns[line.index],
+            crate::puzzles::nonogram::LineKind::Row => &self.rows[line.index],
+            crate::puzzles::nonogram::LineKind::Column => &self.columns[line.index],
         }
     }
 
@@ -440,12 +439,17 @@ impl ColourNonogram {
                     Ok(starts) => starts,
                     Err(_) => {
                         let reason = format!("{name}: the clue does not fit the line logic");
-                        super::formulate::add_contradiction(&mut model, &reason);
+                        add_contradiction(&mut model, &reason);
                         continue;
                     }
                 },
             };
-            add_line(&mut model, &name, clue, &line, &starts);
+            let cells = LineCells {
+                len: line.len(),
+                colours: self.colours.len(),
+                lit: |i: usize, k: usize| line[i][k].lit(),
+            };
+            add_block_line(&mut model, &name, clue, &starts, cells, Order::Supports);
         }
         (model, cells)
     }
@@ -473,94 +477,6 @@ fn packed_starts(clue: &[Block], n: usize) -> Vec<Vec<usize>> {
         .zip(hi)
         .map(|(lo, hi)| (lo..=hi).collect())
         .collect()
-}
-
-/// One line's blocks over its cells' colour variables, block `j` starting at one of
-/// `starts[j]`.
-fn add_line(
-    model: &mut Model,
-    name: &str,
-    clue: &[Block],
-    cells: &[&[Var]],
-    starts: &[Vec<usize>],
-) {
-    let gap = |j: usize| usize::from(j + 1 < clue.len() && clue[j].colour == clue[j + 1].colour);
-    let starts: Vec<Vec<(usize, Var)>> = starts
-        .iter()
-        .enumerate()
-        .map(|(j, positions)| {
-            positions
-                .iter()
-                .map(|&p| {
-                    (
-                        p,
-                        model.new_bool(format!("{name} block {} at {}", j + 1, p + 1)),
-                    )
-                })
-                .collect()
-        })
-        .collect();
-    for (j, options) in starts.iter().enumerate() {
-        let block = format!("{name} block {}", j + 1);
-        model.add(
-            block.clone(),
-            Constraint::exactly_one(options.iter().map(|(_, v)| v.lit())),
-        );
-        for &(p, v) in options {
-            // The block colours what it covers.
-            for cell in &cells[p..p + clue[j].length] {
-                model.add(
-                    block.clone(),
-                    Constraint::implies(v.lit(), cell[clue[j].colour].lit()),
-                );
-            }
-            // The next block starts after this one (and its gap); the previous one ends before.
-            if let Some(next) = starts.get(j + 1) {
-                let earliest = p + clue[j].length + gap(j);
-                let mut later: Vec<Lit> = vec![!v.lit()];
-                later.extend(
-                    next.iter()
-                        .filter(|(q, _)| *q >= earliest)
-                        .map(|(_, w)| w.lit()),
-                );
-                model.add(
-                    format!("{block} before {}", j + 2),
-                    Constraint::clause(later),
-                );
-            }
-            if j > 0 {
-                let mut earlier: Vec<Lit> = vec![!v.lit()];
-                earlier.extend(
-                    starts[j - 1]
-                        .iter()
-                        .filter(|(q, _)| q + clue[j - 1].length + gap(j - 1) <= p)
-                        .map(|(_, w)| w.lit()),
-                );
-                model.add(format!("{block} after {j}"), Constraint::clause(earlier));
-            }
-        }
-    }
-    // A coloured cell needs a covering block of its colour.
-    for (i, cell) in cells.iter().enumerate() {
-        for (k, var) in cell.iter().enumerate().skip(1) {
-            let mut support: Vec<Lit> = vec![!var.lit()];
-            for (j, options) in starts.iter().enumerate() {
-                if clue[j].colour != k {
-                    continue;
-                }
-                support.extend(
-                    options
-                        .iter()
-                        .filter(|(p, _)| *p <= i && i < p + clue[j].length)
-                        .map(|(_, v)| v.lit()),
-                );
-            }
-            model.add(
-                format!("{name} cell {} support", i + 1),
-                Constraint::clause(support),
-            );
-        }
-    }
 }
 
 /// The `line=` values of colour puzzles.
@@ -623,7 +539,7 @@ impl Puzzle for ColourNonogram {
         let usable = known.as_ref().filter(|logic| !logic.contradiction);
         let (mut model, cells) = self.model(usable.map(|logic| &logic.cells[..]));
         if known.is_some_and(|logic| logic.contradiction) {
-            super::formulate::add_contradiction(&mut model, "line logic finds a contradiction");
+            add_contradiction(&mut model, "line logic finds a contradiction");
         }
         Ok(Formulated {
             model,

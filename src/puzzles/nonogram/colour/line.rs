@@ -3,8 +3,8 @@
 //! that some placement of the clue consistent with those sets gives the cell. A prefix and a
 //! suffix feasibility table (position × blocks placed) make it O(n·k + n·colours).
 
-use super::colour::Block;
-use super::line::Contradiction;
+use super::Block;
+use crate::puzzles::nonogram::line::Contradiction;
 
 /// A set of colours (indices into a colour table, 0 the background) as a bitmask.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -376,7 +376,7 @@ mod tests {
                 .iter()
                 .map(|&(c, extra)| ColourSet(extra).with(c))
                 .collect();
-            (super::super::colour::clue_of(&colours), sets)
+            (super::super::clue_of(&colours), sets)
         })
     }
 
