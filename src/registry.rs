@@ -156,6 +156,11 @@ impl<P: Puzzle> DynPuzzle for P {
         Ok(Report {
             verdict: r.verdict,
             solutions: r.solutions.iter().map(|s| self.rows(s)).collect(),
+            answer_texts: r
+                .solutions
+                .iter()
+                .filter_map(|s| self.answer_text(s))
+                .collect(),
             facts: r.facts,
             note: r.note,
             cuts: r.cuts,

@@ -250,6 +250,9 @@ pub struct Report<S> {
     pub verdict: Verdict,
     /// The solutions found (verified).
     pub solutions: Vec<S>,
+    /// The solutions in the genre's answer notation (janko.at's, as puzzlekit keeps it), when
+    /// it has one: filled where solutions are shown as text (see `registry::DynPuzzle`).
+    pub answer_texts: Vec<String>,
     /// Rows with `?` where solutions differ (only for [`Mode::Facts`]).
     pub facts: Option<Vec<String>>,
     /// Why there is no solution, when a precheck found it without solving.
@@ -485,6 +488,7 @@ pub fn solve_puzzle<P: Puzzle>(p: &P, opts: &SolveOptions) -> Result<Report<P::S
         return Ok(Report {
             verdict: Verdict::None,
             solutions: Vec::new(),
+            answer_texts: Vec::new(),
             facts: None,
             note: Some(reason.clone()),
             cuts: Vec::new(),
@@ -733,6 +737,7 @@ fn finish_report<P: Puzzle>(
     Report {
         verdict,
         solutions,
+        answer_texts: Vec::new(),
         facts,
         note,
         cuts,
@@ -841,6 +846,7 @@ pub fn partial_report(
     Report {
         verdict,
         solutions: found,
+        answer_texts: Vec::new(),
         facts,
         note: None,
         cuts: Vec::new(),

@@ -755,6 +755,7 @@ mod tests {
             Ok(Report {
                 verdict,
                 solutions: vec![vec!["#".to_string()]],
+                answer_texts: Vec::new(),
                 facts: None,
                 note: None,
                 cuts: Vec::new(),

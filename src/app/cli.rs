@@ -275,12 +275,16 @@ fn print_report(genre: &str, args: &SolveArgs, r: &Report<Vec<String>>) {
                 );
             }
         } else {
-            for (i, s) in r.solutions.iter().enumerate() {
-                if i > 0 {
-                    println!();
-                }
-                println!("{}", s.join("\n"));
-            }
+            let rows = r.solutions.iter().map(|s| s.join("\n"));
+            let shown: Vec<String> = match args.answer_text {
+                true => r
+                    .answer_texts
+                    .iter()
+                    .map(|t| t.trim_end().to_string())
+                    .collect(),
+                false => rows.collect(),
+            };
+            println!("{}", shown.join("\n\n"));
             if !r.solutions.is_empty() {
                 println!();
             }

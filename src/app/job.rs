@@ -149,6 +149,12 @@ pub fn report_json(genre: Option<&str>, r: &Report<Vec<String>>) -> serde_json::
         "solutions": r.solutions,
         "stats": r.stats,
     });
+    if let Some(first) = r.answer_texts.first() {
+        v["answer_text"] = serde_json::json!(first);
+        if r.answer_texts.len() > 1 {
+            v["answer_texts"] = serde_json::json!(r.answer_texts);
+        }
+    }
     if let Some(f) = &r.facts {
         v["facts"] = serde_json::json!(f);
     }
@@ -196,6 +202,10 @@ pub struct SolveArgs {
     /// Print one JSON object instead of text (in a batch run one per input, then the summary).
     #[arg(long)]
     pub json: bool,
+    /// Print each solution in the genre's answer notation (janko.at's: a header line, then the
+    /// grid) instead of its rows.
+    #[arg(long)]
+    pub answer_text: bool,
     /// Print statistics (variables, clauses, solver calls, cuts, seconds) to standard error.
     #[arg(long)]
     pub stats: bool,

@@ -203,6 +203,25 @@ impl Grid {
     pub fn shading_rows(&self, shaded: &[bool]) -> Vec<String> {
         self.char_rows(|c| if shaded[c] { '#' } else { '.' })
     }
+    /// An answer in janko.at's notation: the header `H W` (and the genre's `extras`), then
+    /// one line per row of space-separated tokens.
+    pub fn answer_text<T: std::fmt::Display>(
+        &self,
+        extras: &str,
+        token: impl Fn(Cell) -> T,
+    ) -> String {
+        let mut text = format!("{} {}{extras}\n", self.height, self.width);
+        for row in self.rows() {
+            let tokens: Vec<String> = row.iter().map(|&c| token(c).to_string()).collect();
+            text.push_str(&tokens.join(" "));
+            text.push('\n');
+        }
+        text
+    }
+    /// A shading in janko.at's notation: `x` shaded, `-` not (see [`Grid::answer_text`]).
+    pub fn shading_answer(&self, extras: &str, shaded: &[bool]) -> String {
+        self.answer_text(extras, |c| if shaded[c] { "x" } else { "-" })
+    }
     /// One character per cell, as text rows.
     pub fn char_rows(&self, ch: impl Fn(Cell) -> char) -> Vec<String> {
         self.rows()

@@ -120,6 +120,11 @@ pub trait Puzzle: Clone + Send + Sync + Sized + 'static {
     /// when one is given (see [`crate::render`]).
     fn sketch(&self, solution: Option<&Self::Solution>) -> crate::render::Sketch;
 
+    /// The solution in the genre's answer notation (janko.at's, as puzzlekit's dataset keeps
+    /// it: the header line, then the grid), when the genre has one.
+    fn answer_text(&self, _solution: &Self::Solution) -> Option<String> {
+        None
+    }
     /// The genre's name (for messages about an instance).
     fn genre(&self) -> &'static str {
         Self::GENRE
