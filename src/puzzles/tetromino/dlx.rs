@@ -270,8 +270,8 @@ mod tests {
             chosen: &mut Vec<Placement>,
             out: &mut Vec<Tiling>,
         ) {
-            let first = (p.region.grid().cells())
-                .find(|x| p.region.cells[*x] && !covered.contains(x));
+            let first =
+                (p.region.grid().cells()).find(|x| p.region.cells[*x] && !covered.contains(x));
             let Some(first) = first else {
                 let t = Tiling::new(chosen.clone());
                 if p.bounds.admits(&t.kind_counts()) {

@@ -56,7 +56,11 @@ impl Tiling {
     /// How many pieces of each kind, indexed by [`Kind::index`].
     pub fn kind_counts(&self) -> [usize; 7] {
         let mut counts = [0; 7];
-        for kind in self.placements.iter().filter_map(|p| Kind::from_letter(p.letter)) {
+        for kind in self
+            .placements
+            .iter()
+            .filter_map(|p| Kind::from_letter(p.letter))
+        {
             counts[kind.index()] += 1;
         }
         counts
