@@ -263,13 +263,14 @@ fn pairwise_swap_finds_another(
 ) -> bool {
     for (x, s) in p.slots.iter().enumerate() {
         for t in &p.slots[x + 1..] {
-            let (a, b) = (answer.read(s).unwrap(), answer.read(t).unwrap());
-            if s.len != t.len || a == b {
+            let g = &p.diagram.grid;
+            let (a, b) = (answer.read(g, s).unwrap(), answer.read(g, t).unwrap());
+            if s.cells.len() != t.cells.len() || a == b {
                 continue;
             }
             let mut swapped = answer.clone();
             for (slot, word) in [(s, &b), (t, &a)] {
-                for ((r, c), l) in slot.cells().zip(word.chars()) {
+                for ((r, c), l) in slot.cells.iter().map(|&c| g.rc(c)).zip(word.chars()) {
                     swapped.letters[r][c] = Some(l);
                 }
             }

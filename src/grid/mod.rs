@@ -128,6 +128,11 @@ impl Grid {
             .map(|c| self.neighbours4(c).collect())
             .collect()
     }
+    /// The orthogonally connected parts of the cells on which `keep` holds, each sorted, in
+    /// the order of their first cells.
+    pub fn parts(&self, keep: impl Fn(Cell) -> bool) -> Vec<Vec<Cell>> {
+        crate::graph::components(&self.adjacency(), keep)
+    }
     /// The most cells of `cells` (sorted) that can be chosen with no two orthogonally adjacent:
     /// their count minus a maximum matching of their (bipartite) grid graph.
     pub fn max_independent(&self, cells: &[Cell]) -> usize {
@@ -354,6 +359,18 @@ mod tests {
             runs(&[0, 1, 2, 3, 4], |c| c != 2),
             vec![vec![0, 1], vec![3, 4]]
         );
+    }
+
+    #[test]
+    fn parts_are_the_connected_kept_cells_in_order_of_their_first_cell() {
+        // .#.
+        // .#.
+        // ..#
+        let g = Grid::new(3, 3);
+        let white = |c: Cell| ![1, 4, 8].contains(&c);
+        assert_eq!(g.parts(white), vec![vec![0, 3, 6, 7], vec![2, 5]]);
+        assert_eq!(g.parts(|_| false), Vec::<Vec<Cell>>::new());
+        assert_eq!(g.parts(|_| true), vec![Vec::from_iter(g.cells())]);
     }
 
     #[test]

@@ -26,15 +26,28 @@ pub struct Polyomino {
     orientations: Vec<Vec<(usize, usize)>>,
 }
 
-/// One piece put on a grid.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Placement {
+/// One piece put on a grid. The cells are a `Vec` by default; a genre whose pieces all have
+/// `N` cells may hold them as `[Cell; N]` ([`Placement::to_array`]), so that placements copy
+/// without allocating where millions of them are enumerated.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Placement<Cells = Vec<Cell>> {
     /// The piece's letter.
     pub letter: char,
     /// Which of the piece's orientations (an index into [`Polyomino::orientations`]).
     pub orientation: usize,
     /// The covered cells, sorted.
-    pub cells: Vec<Cell>,
+    pub cells: Cells,
+}
+
+impl Placement {
+    /// The same placement with its cells in an array, if it has exactly `N` cells.
+    pub fn to_array<const N: usize>(&self) -> Option<Placement<[Cell; N]>> {
+        Some(Placement {
+            letter: self.letter,
+            orientation: self.orientation,
+            cells: self.cells.as_slice().try_into().ok()?,
+        })
+    }
 }
 
 /// Shifts cells so the smallest row and column are 0 and sorts them in reading order.
@@ -562,6 +575,20 @@ mod tests {
             .collect();
         assert_eq!(found, expected);
         assert!(expected.len() >= 4, "{placed:?}");
+    }
+
+    #[test]
+    fn array_placements_keep_the_piece_and_need_the_exact_size() {
+        let grid = Grid::new(3, 3);
+        let pieces = free_tetrominoes();
+        for p in placements_of_all(&grid, &pieces, |_| true) {
+            let fixed = p.to_array::<4>().expect("a tetromino has four cells");
+            assert_eq!(
+                (fixed.letter, fixed.orientation, fixed.cells.to_vec()),
+                (p.letter, p.orientation, p.cells.clone())
+            );
+            assert_eq!(p.to_array::<5>(), None);
+        }
     }
 
     #[test]

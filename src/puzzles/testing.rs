@@ -1,40 +1,66 @@
-//! Test helpers for shading genres: every shading the rules accept, by brute force, against
-//! what each formulation × backend enumerates.
+//! Test helpers for every genre: the candidate solutions the rules accept, by brute force,
+//! against what each formulation × backend enumerates. The caller supplies the candidates
+//! (every shading of a few cells, every loop of a tiny grid, …), so any solution type works.
 
 use super::Puzzle;
 use crate::solve::{solve_puzzle, Mode, SolveOptions};
 use std::collections::BTreeSet;
+use std::fmt::Debug;
 
-/// Every shading of `cells` cells (at most 20) that the puzzle's `verify` accepts.
-pub fn brute_shadings<P: Puzzle<Solution = Vec<bool>>>(p: &P, cells: usize) -> BTreeSet<Vec<bool>> {
-    assert!(cells <= 20, "2^{cells} shadings is too many to enumerate");
-    (0u32..1 << cells)
-        .map(|bits| {
-            (0..cells)
-                .map(|i| bits >> i & 1 == 1)
-                .collect::<Vec<bool>>()
-        })
+/// The candidates that the puzzle's `verify` accepts.
+pub fn accepted<P: Puzzle>(
+    p: &P,
+    candidates: impl IntoIterator<Item = P::Solution>,
+) -> BTreeSet<P::Solution>
+where
+    P::Solution: Ord,
+{
+    (candidates.into_iter())
         .filter(|s| p.verify(s).is_ok())
         .collect()
 }
 
-/// Asserts that each formulation spec on each backend enumerates exactly the shadings the
-/// brute force accepts (the driver verifies each solution, so this checks that none is
-/// missing and none is extra). Returns how many shadings there are.
+/// Asserts that each `(backend, formulation spec)` run enumerates exactly the candidates the
+/// puzzle's `verify` accepts (the driver verifies each solution, so this checks that none is
+/// missing and none is extra); `label` names the instance in a failure. Returns how many
+/// candidates are accepted.
+pub fn assert_finds_exactly_the_accepted<P: Puzzle>(
+    p: &P,
+    candidates: impl IntoIterator<Item = P::Solution>,
+    runs: &[(&str, &str)],
+    label: &str,
+) -> usize
+where
+    P::Solution: Ord + Debug,
+{
+    let expected = accepted(p, candidates);
+    for &(backend, spec) in runs {
+        // One more than expected is enough to see an extra solution.
+        let opts = SolveOptions::new(backend, spec, Mode::Count(expected.len() + 1));
+        let report =
+            solve_puzzle(p, &opts).unwrap_or_else(|e| panic!("{label} {backend} {spec}: {e}"));
+        let found: BTreeSet<P::Solution> = report.solutions.into_iter().collect();
+        assert_eq!(found, expected, "{label} {backend} {spec}");
+    }
+    expected.len()
+}
+
+/// Every shading of `cells` cells (at most 20).
+pub fn all_shadings(cells: usize) -> impl Iterator<Item = Vec<bool>> {
+    assert!(cells <= 20, "2^{cells} shadings is too many to enumerate");
+    (0u32..1 << cells).map(move |bits| (0..cells).map(|i| bits >> i & 1 == 1).collect())
+}
+
+/// [`assert_finds_exactly_the_accepted`] over every shading of `cells` cells, each formulation
+/// spec on each backend. Returns how many shadings there are.
 pub fn assert_matches_brute_force<P: Puzzle<Solution = Vec<bool>>>(
     p: &P,
     cells: usize,
     specs: &[&str],
     backends: &[&str],
 ) -> usize {
-    let expected = brute_shadings(p, cells);
-    for backend in backends {
-        for spec in specs {
-            let opts = SolveOptions::new(backend, spec, Mode::Count(expected.len() + 1));
-            let report = solve_puzzle(p, &opts).unwrap_or_else(|e| panic!("{backend} {spec}: {e}"));
-            let found: BTreeSet<Vec<bool>> = report.solutions.into_iter().collect();
-            assert_eq!(found, expected, "{backend} {spec}");
-        }
-    }
-    expected.len()
+    let runs: Vec<(&str, &str)> = (backends.iter())
+        .flat_map(|&backend| specs.iter().map(move |&spec| (backend, spec)))
+        .collect();
+    assert_finds_exactly_the_accepted(p, all_shadings(cells), &runs, "")
 }

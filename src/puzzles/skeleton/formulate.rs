@@ -6,10 +6,10 @@
 //! slots as it is listed, and crossing slots agree on their shared letter in one of three ways
 //! (the `letters` key): cell-letter variables, support clauses, or per-letter equality rows.
 
-use super::parse::{Cell, Slot};
+use super::parse::{Direction, Slot, Square};
 use super::{Skeleton, Solution};
 use crate::error::Result;
-use crate::grid::cell_name;
+use crate::grid::Cell;
 use crate::model::{Constraint, LinExpr, Lit, Model, Var};
 use crate::puzzles::{Formulated, Formulation, FormulationKey, Value};
 use std::collections::BTreeMap;
@@ -52,23 +52,23 @@ pub struct Crossing {
     /// Position of the shared cell in the down slot.
     pub j: usize,
     /// The shared cell.
-    pub cell: (usize, usize),
+    pub cell: Cell,
 }
 
 /// Every crossing of the puzzle's slots.
 pub fn crossings(p: &Skeleton) -> Vec<Crossing> {
-    let mut across_at: BTreeMap<(usize, usize), (usize, usize)> = BTreeMap::new();
+    let mut across_at: BTreeMap<Cell, (usize, usize)> = BTreeMap::new();
     for (si, s) in p.slots.iter().enumerate() {
-        if s.dir == super::parse::Direction::Across {
-            for (k, cell) in s.cells().enumerate() {
+        if s.dir == Direction::Across {
+            for (k, &cell) in s.cells.iter().enumerate() {
                 across_at.insert(cell, (si, k));
             }
         }
     }
     let mut out = Vec::new();
     for (si, s) in p.slots.iter().enumerate() {
-        if s.dir == super::parse::Direction::Down {
-            for (k, cell) in s.cells().enumerate() {
+        if s.dir == Direction::Down {
+            for (k, &cell) in s.cells.iter().enumerate() {
                 if let Some(&(a, i)) = across_at.get(&cell) {
                     out.push(Crossing {
                         a,
@@ -90,26 +90,23 @@ pub fn candidates(p: &Skeleton, slot: &Slot, classes: &[(Vec<char>, usize)]) -> 
         .iter()
         .enumerate()
         .filter(|(_, (w, _))| {
-            w.len() == slot.len
-                && slot
-                    .cells()
-                    .zip(w)
-                    .all(|((r, c), &l)| match p.grid.at(r, c) {
-                        Cell::Given(g) => g == l,
-                        _ => true,
-                    })
+            w.len() == slot.cells.len()
+                && (slot.cells.iter().zip(w)).all(|(&cell, &l)| match p.diagram.square(cell) {
+                    Square::Given(g) => g == l,
+                    _ => true,
+                })
         })
         .map(|(k, _)| k)
         .collect()
 }
 
 /// A compact slot label for variable names: `r3c1a` / `r3c1d` (1-based).
-fn slot_label(s: &Slot) -> String {
+fn slot_label(p: &Skeleton, s: &Slot) -> String {
     let d = match s.dir {
-        super::parse::Direction::Across => 'a',
-        super::parse::Direction::Down => 'd',
+        Direction::Across => 'a',
+        Direction::Down => 'd',
     };
-    format!("{}{d}", cell_name(s.row, s.col))
+    format!("{}{d}", p.diagram.grid.name(s.cells[0]))
 }
 
 /// Builds the model of the chosen formulation.
@@ -119,7 +116,7 @@ pub fn formulate(p: &Skeleton, f: &Formulation) -> Result<Formulated<Solution>> 
     // place[s][n] = (class index, var)
     let mut place: Vec<Vec<(usize, Var)>> = Vec::with_capacity(p.slots.len());
     for s in &p.slots {
-        let label = slot_label(s);
+        let label = slot_label(p, s);
         let vars = candidates(p, s, &classes)
             .into_iter()
             .map(|k| {
@@ -131,7 +128,7 @@ pub fn formulate(p: &Skeleton, f: &Formulation) -> Result<Formulated<Solution>> 
     }
     for (s, vars) in p.slots.iter().zip(&place) {
         m.add(
-            format!("{} takes one word", slot_label(s)),
+            format!("{} takes one word", slot_label(p, s)),
             Constraint::exactly_one(vars.iter().map(|&(_, v)| v.lit())),
         );
     }
@@ -150,7 +147,7 @@ pub fn formulate(p: &Skeleton, f: &Formulation) -> Result<Formulated<Solution>> 
     }
     let letter = |slot: usize, n: usize, pos: usize| classes[place[slot][n].0].0[pos];
     for x in crossings(p) {
-        let cell_name = cell_name(x.cell.0, x.cell.1);
+        let cell_name = p.diagram.grid.name(x.cell);
         // letter -> the place vars of each side with that letter at the crossing
         let mut by_letter: BTreeMap<char, (Vec<Var>, Vec<Var>)> = BTreeMap::new();
         for (n, &(_, v)) in place[x.a].iter().enumerate() {
@@ -209,26 +206,24 @@ pub fn formulate(p: &Skeleton, f: &Formulation) -> Result<Formulated<Solution>> 
             }
         }
     }
-    let grid = p.grid.clone();
+    let diagram = p.diagram.clone();
     let slots = p.slots.clone();
     let decode = move |a: &crate::model::Assignment| {
-        let mut letters: Vec<Vec<Option<char>>> = (0..grid.height)
-            .map(|r| {
-                (0..grid.width)
-                    .map(|c| match grid.at(r, c) {
-                        Cell::Given(l) => Some(l),
-                        _ => None,
-                    })
-                    .collect()
+        let mut letters: Vec<Option<char>> = (diagram.squares.iter())
+            .map(|&square| match square {
+                Square::Given(l) => Some(l),
+                _ => None,
             })
             .collect();
         for (s, vars) in slots.iter().zip(&place) {
             if let Some(&(k, _)) = vars.iter().find(|&&(_, v)| a.bool(v)) {
-                for ((r, c), &l) in s.cells().zip(&classes[k].0) {
-                    letters[r][c] = Some(l);
+                for (&cell, &l) in s.cells.iter().zip(&classes[k].0) {
+                    letters[cell] = Some(l);
                 }
             }
         }
+        let width = diagram.grid.width.max(1);
+        let letters = letters.chunks(width).map(<[_]>::to_vec).collect();
         Solution { letters }
     };
     Ok(Formulated::new(m, decode))
@@ -242,7 +237,7 @@ pub fn precheck(p: &Skeleton) -> Option<String> {
             format!(
                 "{}: no {}-letter word fits its given letters",
                 p.slot_name(s),
-                s.len
+                s.cells.len()
             )
         })
     })

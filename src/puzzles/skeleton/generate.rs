@@ -6,7 +6,7 @@
 //! second solution, the words of the slots that differ are the ones dropped next, and refills
 //! prefer words that cross more and whose length is rare on the board.
 
-use super::parse::{Cell, Direction, Grid, ListedWord};
+use super::parse::{Diagram, Direction, ListedWord, Square};
 use super::{Skeleton, Solution};
 use crate::error::{Error, Result};
 use std::collections::{BTreeSet, HashMap, HashSet};
@@ -279,21 +279,20 @@ impl Board {
 
     /// The board as a puzzle (filled cells white, the rest black) with its answer grid.
     pub fn to_puzzle(&self, source: &str) -> Result<(Skeleton, Solution)> {
-        let cells = self
+        let squares = self
             .cells
             .iter()
             .map(|l| {
                 if l.is_some() {
-                    Cell::White
+                    Square::White
                 } else {
-                    Cell::Black
+                    Square::Black
                 }
             })
             .collect();
-        let grid = Grid {
-            height: self.height,
-            width: self.width,
-            cells,
+        let diagram = Diagram {
+            grid: crate::grid::Grid::new(self.height, self.width),
+            squares,
             first_line: 1,
         };
         let words = self
@@ -306,7 +305,7 @@ impl Board {
                 line: 0,
             })
             .collect();
-        let puzzle = Skeleton::new(source, grid, words)?;
+        let puzzle = Skeleton::new(source, diagram, words)?;
         let letters = (0..self.height)
             .map(|r| (0..self.width).map(|c| self.letter(r, c)).collect())
             .collect();
@@ -639,7 +638,8 @@ pub fn ambiguous_words(puzzle: &Skeleton, a: &Solution, b: &Solution) -> Vec<Vec
         .slots
         .iter()
         .filter_map(|s| {
-            let (x, y) = (a.read(s)?, b.read(s)?);
+            let g = &puzzle.diagram.grid;
+            let (x, y) = (a.read(g, s)?, b.read(g, s)?);
             (x != y).then(|| x.chars().collect())
         })
         .collect()

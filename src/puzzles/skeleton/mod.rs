@@ -11,7 +11,7 @@ pub mod generate;
 pub mod parse;
 
 use crate::error::Result;
-use parse::{Cell, Direction, Grid, ListedWord, Slot};
+use parse::{Diagram, ListedWord, Slot, Square};
 use std::collections::BTreeMap;
 
 /// A skeleton puzzle: the grid, its slots and the word list.
@@ -20,7 +20,7 @@ pub struct Skeleton {
     /// The file the grid came from.
     pub source: String,
     /// The grid with black cells, white cells and given letters.
-    pub grid: Grid,
+    pub diagram: Diagram,
     /// The slots, across row by row then down column by column.
     pub slots: Vec<Slot>,
     /// The word list, duplicates kept.
@@ -35,10 +35,12 @@ pub struct Solution {
 }
 
 impl Solution {
-    /// The letters a slot reads in this solution (`None` if a cell of it is black or missing).
-    pub fn read(&self, slot: &Slot) -> Option<String> {
-        slot.cells()
-            .map(|(r, c)| {
+    /// The letters a slot of a puzzle on `grid` reads in this solution (`None` if a cell of it
+    /// is black or missing).
+    pub fn read(&self, grid: &crate::grid::Grid, slot: &Slot) -> Option<String> {
+        (slot.cells.iter())
+            .map(|&cell| {
+                let (r, c) = grid.rc(cell);
                 self.letters
                     .get(r)
                     .and_then(|row| row.get(c))
@@ -51,7 +53,7 @@ impl Solution {
 
 /// Loads a puzzle from its file text and, optionally, a separate word list `(source, text)`.
 pub fn load_texts(source: &str, text: &str, words: Option<(&str, &str)>) -> Result<Skeleton> {
-    let (grid, mut listed) = parse::parse_puzzle_text(source, text)?;
+    let (diagram, mut listed) = parse::parse_puzzle_text(source, text)?;
     if let Some((words_source, words_text)) = words {
         if let Some(first) = listed.first() {
             return Err(crate::Error::input(
@@ -63,17 +65,17 @@ pub fn load_texts(source: &str, text: &str, words: Option<(&str, &str)>) -> Resu
         }
         listed = parse::parse_word_list(words_source, words_text)?;
     }
-    Skeleton::new(source, grid, listed)
+    Skeleton::new(source, diagram, listed)
 }
 
 impl Skeleton {
     /// A puzzle from a parsed grid and word list, after the input checks of [`parse::validate`].
-    pub fn new(source: &str, grid: Grid, words: Vec<ListedWord>) -> Result<Skeleton> {
-        let slots = grid.slots();
-        parse::validate(source, &grid, &slots, &words)?;
+    pub fn new(source: &str, diagram: Diagram, words: Vec<ListedWord>) -> Result<Skeleton> {
+        let slots = diagram.slots();
+        parse::validate(source, &diagram, &slots, &words)?;
         Ok(Skeleton {
             source: source.to_string(),
-            grid,
+            diagram,
             slots,
             words,
         })
@@ -91,23 +93,19 @@ impl Skeleton {
     /// A slot's readable name: `row 9 across` (1-based), with its start when the line has more
     /// than one slot in that direction (`row 9 across from col 4`).
     pub fn slot_name(&self, slot: &Slot) -> String {
-        let shares_line = |s: &&Slot| {
-            s.dir == slot.dir
-                && match slot.dir {
-                    Direction::Across => s.row == slot.row,
-                    Direction::Down => s.col == slot.col,
-                }
+        use parse::Direction::{Across, Down};
+        let g = self.diagram.grid;
+        let (row, col) = g.rc(slot.cells[0]);
+        let line = |s: &Slot| {
+            let (r, c) = g.rc(s.cells[0]);
+            (s.dir, if s.dir == Across { r } else { c })
         };
-        let alone = self.slots.iter().filter(shares_line).count() == 1;
+        let alone = self.slots.iter().filter(|s| line(s) == line(slot)).count() == 1;
         match (slot.dir, alone) {
-            (Direction::Across, true) => format!("row {} across", slot.row + 1),
-            (Direction::Across, false) => {
-                format!("row {} across from col {}", slot.row + 1, slot.col + 1)
-            }
-            (Direction::Down, true) => format!("col {} down", slot.col + 1),
-            (Direction::Down, false) => {
-                format!("col {} down from row {}", slot.col + 1, slot.row + 1)
-            }
+            (Across, true) => format!("row {} across", row + 1),
+            (Across, false) => format!("row {} across from col {}", row + 1, col + 1),
+            (Down, true) => format!("col {} down", col + 1),
+            (Down, false) => format!("col {} down from row {}", col + 1, row + 1),
         }
     }
 
@@ -116,7 +114,8 @@ impl Skeleton {
         self.slots
             .iter()
             .filter_map(|s| {
-                let (x, y) = (a.read(s)?, b.read(s)?);
+                let g = &self.diagram.grid;
+                let (x, y) = (a.read(g, s)?, b.read(g, s)?);
                 (x != y).then(|| format!("{}: {x} ↔ {y}", self.slot_name(s)))
             })
             .collect()
@@ -126,7 +125,7 @@ impl Skeleton {
     /// and the words read from the slots are exactly the word list (as a multiset). Crossing
     /// slots agree by construction, since each cell holds one letter.
     pub fn verify_solution(&self, solution: &Solution) -> std::result::Result<(), String> {
-        let g = &self.grid;
+        let g = &self.diagram.grid;
         if solution.letters.len() != g.height {
             return Err(format!(
                 "the solution has {} rows, the grid {}",
@@ -144,17 +143,17 @@ impl Skeleton {
                 ));
             }
             for (c, &letter) in row.iter().enumerate() {
-                match (g.at(r, c), letter) {
-                    (Cell::Black, None) | (Cell::White, Some(_)) => {}
-                    (Cell::Given(x), Some(y)) if x == y => {}
-                    (Cell::Given(x), Some(y)) => {
+                match (self.diagram.square(g.cell(r, c)), letter) {
+                    (Square::Black, None) | (Square::White, Some(_)) => {}
+                    (Square::Given(x), Some(y)) if x == y => {}
+                    (Square::Given(x), Some(y)) => {
                         return Err(format!(
                             "row {} col {}: given letter `{x}` but the solution has `{y}`",
                             r + 1,
                             c + 1
                         ))
                     }
-                    (Cell::Black, Some(y)) => {
+                    (Square::Black, Some(y)) => {
                         return Err(format!(
                             "row {} col {} is black but holds `{y}`",
                             r + 1,
@@ -173,7 +172,7 @@ impl Skeleton {
         }
         for s in &self.slots {
             let read = solution
-                .read(s)
+                .read(g, s)
                 .ok_or_else(|| format!("{} has an empty cell", self.slot_name(s)))?;
             *balance.entry(read).or_default() -= 1;
         }
@@ -210,14 +209,13 @@ impl Skeleton {
     /// The puzzle as a file: grid rows, a blank line, the words.
     pub fn to_text(&self) -> String {
         let mut out = String::new();
-        for r in 0..self.grid.height {
-            for c in 0..self.grid.width {
-                out.push(match self.grid.at(r, c) {
-                    Cell::Black => '#',
-                    Cell::White => '.',
-                    Cell::Given(l) => l,
-                });
-            }
+        let width = self.diagram.grid.width.max(1);
+        for row in self.diagram.squares.chunks(width) {
+            out.extend(row.iter().map(|&square| match square {
+                Square::Black => '#',
+                Square::White => '.',
+                Square::Given(l) => l,
+            }));
             out.push('\n');
         }
         out.push('\n');
@@ -262,19 +260,18 @@ impl crate::puzzles::Puzzle for Skeleton {
     }
     fn sketch(&self, solution: Option<&Solution>) -> crate::render::Sketch {
         use crate::render::{Colour, Sketch};
-        let g = &self.grid;
+        let g = self.diagram.grid;
         let mut sketch = Sketch::new(g.height, g.width);
         let capital = |l: char| l.to_uppercase().collect::<String>();
-        for r in 0..g.height {
-            for c in 0..g.width {
-                let (given, answer) = (&mut sketch.given[r * g.width + c], &mut sketch.answer);
-                match g.at(r, c) {
-                    Cell::Black => given.fill = Some(Colour::INK),
-                    Cell::Given(l) => given.text = Some(capital(l)),
-                    Cell::White => {
-                        let letter = solution.and_then(|s| *s.letters.get(r)?.get(c)?);
-                        answer[r * g.width + c].text = letter.map(capital);
-                    }
+        for cell in g.cells() {
+            let (given, answer) = (&mut sketch.given[cell], &mut sketch.answer[cell]);
+            match self.diagram.square(cell) {
+                Square::Black => given.fill = Some(Colour::INK),
+                Square::Given(l) => given.text = Some(capital(l)),
+                Square::White => {
+                    let (r, c) = g.rc(cell);
+                    let letter = solution.and_then(|s| *s.letters.get(r)?.get(c)?);
+                    answer.text = letter.map(capital);
                 }
             }
         }
@@ -384,7 +381,7 @@ mod tests {
     fn to_text_round_trips() {
         let p = load_texts("p", SMALL, None).unwrap();
         let again = load_texts("p", &p.to_text(), None).unwrap();
-        assert_eq!(again.grid, p.grid);
+        assert_eq!(again.diagram, p.diagram);
         assert_eq!(again.words, p.words);
     }
 }

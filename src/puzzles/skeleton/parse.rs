@@ -5,11 +5,12 @@
 //! blank line, then the words one per line. The words may instead come from a separate file.
 
 use crate::error::{Error, Result};
+use crate::grid::{runs, Cell, Grid};
 use std::collections::BTreeMap;
 
-/// One cell of the puzzle grid.
+/// What a cell of the puzzle grid holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Cell {
+pub enum Square {
     /// A black cell: no letter goes here.
     Black,
     /// A white cell to be filled.
@@ -18,10 +19,10 @@ pub enum Cell {
     Given(char),
 }
 
-impl Cell {
+impl Square {
     /// Whether a letter goes into this cell.
     pub fn is_white(self) -> bool {
-        !matches!(self, Cell::Black)
+        !matches!(self, Square::Black)
     }
 }
 
@@ -58,139 +59,61 @@ impl Direction {
     }
 }
 
-/// A maximal run of at least two white cells, across or down (0-based start cell).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// A maximal run of at least two white cells, across or down.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Slot {
     /// Its direction.
     pub dir: Direction,
-    /// Row of its first cell.
-    pub row: usize,
-    /// Column of its first cell.
-    pub col: usize,
-    /// Number of cells.
-    pub len: usize,
+    /// Its cells in reading order.
+    pub cells: Vec<Cell>,
 }
 
 impl Slot {
-    /// The cell of its `i`-th letter.
-    pub fn cell(&self, i: usize) -> (usize, usize) {
-        let (dr, dc) = self.dir.step();
-        (self.row + dr * i, self.col + dc * i)
-    }
-    /// Its cells in reading order.
-    pub fn cells(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
-        (0..self.len).map(move |i| self.cell(i))
-    }
     /// The position of a cell in the slot, if the slot covers it.
-    pub fn position_of(&self, (r, c): (usize, usize)) -> Option<usize> {
-        match self.dir {
-            Direction::Across if r == self.row && c >= self.col && c < self.col + self.len => {
-                Some(c - self.col)
-            }
-            Direction::Down if c == self.col && r >= self.row && r < self.row + self.len => {
-                Some(r - self.row)
-            }
-            _ => None,
-        }
+    pub fn position_of(&self, cell: Cell) -> Option<usize> {
+        self.cells.iter().position(|&c| c == cell)
     }
 }
 
-/// The puzzle grid: cells row by row and where the grid sits in its file.
+/// The puzzle grid (a crossword's diagram): what each cell holds and where the grid sits in
+/// its file.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Grid {
-    /// Number of rows.
-    pub height: usize,
-    /// Number of columns.
-    pub width: usize,
-    /// The cells, row-major.
-    pub cells: Vec<Cell>,
+pub struct Diagram {
+    /// The grid's shape.
+    pub grid: Grid,
+    /// What each cell holds, by cell.
+    pub squares: Vec<Square>,
     /// The 1-based file line of the first row (for messages about cells).
     pub first_line: usize,
 }
 
-impl Grid {
-    /// The cell at (row, col).
-    pub fn at(&self, r: usize, c: usize) -> Cell {
-        self.cells[r * self.width + c]
+impl Diagram {
+    /// What a cell holds.
+    pub fn square(&self, cell: Cell) -> Square {
+        self.squares[cell]
     }
     /// Every slot: across slots row by row, then down slots column by column.
     pub fn slots(&self) -> Vec<Slot> {
-        let mut slots = Vec::new();
-        for r in 0..self.height {
-            let mut c = 0;
-            while c < self.width {
-                let start = c;
-                while c < self.width && self.at(r, c).is_white() {
-                    c += 1;
-                }
-                if c - start >= 2 {
-                    slots.push(Slot {
-                        dir: Direction::Across,
-                        row: r,
-                        col: start,
-                        len: c - start,
-                    });
-                }
-                c += 1;
-            }
-        }
-        for c in 0..self.width {
-            let mut r = 0;
-            while r < self.height {
-                let start = r;
-                while r < self.height && self.at(r, c).is_white() {
-                    r += 1;
-                }
-                if r - start >= 2 {
-                    slots.push(Slot {
-                        dir: Direction::Down,
-                        row: start,
-                        col: c,
-                        len: r - start,
-                    });
-                }
-                r += 1;
-            }
-        }
-        slots
+        let g = self.grid;
+        // `lines` gives the rows, then the columns.
+        let dirs = std::iter::repeat_n(Direction::Across, g.height)
+            .chain(std::iter::repeat_n(Direction::Down, g.width));
+        let white = |c: Cell| self.squares[c].is_white();
+        (g.lines().iter().zip(dirs))
+            .flat_map(|(line, dir)| {
+                let runs = runs(line, white).into_iter().filter(|run| run.len() >= 2);
+                runs.map(move |cells| Slot { dir, cells })
+            })
+            .collect()
     }
-    /// The white cells split into 4-connected parts, each listed from its first cell.
-    pub fn white_parts(&self) -> Vec<Vec<(usize, usize)>> {
-        let mut seen = vec![false; self.cells.len()];
-        let mut parts = Vec::new();
-        for start in 0..self.cells.len() {
-            if seen[start] || !self.cells[start].is_white() {
-                continue;
-            }
-            seen[start] = true;
-            let mut part = Vec::new();
-            let mut stack = vec![start];
-            while let Some(i) = stack.pop() {
-                let (r, c) = (i / self.width, i % self.width);
-                part.push((r, c));
-                let mut visit = |j: usize| {
-                    if !seen[j] && self.cells[j].is_white() {
-                        seen[j] = true;
-                        stack.push(j);
-                    }
-                };
-                if r > 0 {
-                    visit(i - self.width);
-                }
-                if r + 1 < self.height {
-                    visit(i + self.width);
-                }
-                if c > 0 {
-                    visit(i - 1);
-                }
-                if c + 1 < self.width {
-                    visit(i + 1);
-                }
-            }
-            part.sort_unstable();
-            parts.push(part);
-        }
-        parts
+    /// The white cells split into orthogonally connected parts, in order of their first cells.
+    pub fn white_parts(&self) -> Vec<Vec<Cell>> {
+        self.grid.parts(|c| self.squares[c].is_white())
+    }
+    /// A message about a cell, shown at that cell in the grid's own lines.
+    pub fn error_at(&self, source: &str, cell: Cell, message: impl Into<String>) -> Error {
+        let (r, c) = self.grid.rc(cell);
+        Error::input(source, self.first_line + r, c + 1, message)
     }
 }
 
@@ -208,7 +131,7 @@ pub struct ListedWord {
 }
 
 /// Reads a puzzle file: the grid, and the words after the blank line (possibly none).
-pub fn parse_puzzle_text(source: &str, text: &str) -> Result<(Grid, Vec<ListedWord>)> {
+pub fn parse_puzzle_text(source: &str, text: &str) -> Result<(Diagram, Vec<ListedWord>)> {
     let lines: Vec<&str> = text.lines().map(|l| l.trim_end_matches('\r')).collect();
     let mut i = 0;
     while i < lines.len() && lines[i].trim().is_empty() {
@@ -223,21 +146,21 @@ pub fn parse_puzzle_text(source: &str, text: &str) -> Result<(Grid, Vec<ListedWo
         ));
     }
     let first_line = i + 1;
-    let mut rows: Vec<Vec<Cell>> = Vec::new();
+    let mut rows: Vec<Vec<Square>> = Vec::new();
     while i < lines.len() && !lines[i].trim().is_empty() {
         let line = lines[i].trim_end();
         let mut row = Vec::new();
         for (col, ch) in line.chars().enumerate() {
             let cell = match ch {
-                '#' => Cell::Black,
-                '.' => Cell::White,
+                '#' => Square::Black,
+                '.' => Square::White,
                 c if c.is_whitespace() => return Err(Error::input(
                     source,
                     i + 1,
                     col + 1,
                     "whitespace inside a grid row (use `.` for a white cell, `#` for a black one)",
                 )),
-                c => Cell::Given(c),
+                c => Square::Given(c),
             };
             row.push(cell);
         }
@@ -260,13 +183,11 @@ pub fn parse_puzzle_text(source: &str, text: &str) -> Result<(Grid, Vec<ListedWo
         i += 1;
     }
     let words = parse_word_lines(source, &lines[i..], i + 1)?;
-    let height = rows.len();
-    let width = rows[0].len();
+    let grid = Grid::new(rows.len(), rows[0].len());
     Ok((
-        Grid {
-            height,
-            width,
-            cells: rows.into_iter().flatten().collect(),
+        Diagram {
+            grid,
+            squares: rows.into_iter().flatten().collect(),
             first_line,
         },
         words,
@@ -321,23 +242,27 @@ fn parse_word_lines(source: &str, lines: &[&str], first_line: usize) -> Result<V
 
 /// Checks that a grid and word list can make a puzzle: white cells exist and are connected,
 /// each length has as many slots as words, and every given letter fits some word.
-pub fn validate(source: &str, grid: &Grid, slots: &[Slot], words: &[ListedWord]) -> Result<()> {
+pub fn validate(
+    source: &str,
+    diagram: &Diagram,
+    slots: &[Slot],
+    words: &[ListedWord],
+) -> Result<()> {
     // Whole-grid problems are shown at the cell they are about, in the grid's own lines.
-    let at_cell = |(r, c): (usize, usize), message: String| {
-        Error::input(source, grid.first_line + r, c + 1, message)
-    };
-    let parts = grid.white_parts();
+    let at_cell = |cell: Cell, message: String| diagram.error_at(source, cell, message);
+    let g = diagram.grid;
+    let parts = diagram.white_parts();
     match parts.len() {
         0 => {
             return Err(at_cell(
-                (0, 0),
+                0,
                 "the grid has no white cells (`.` or a letter)".into(),
             ))
         }
         1 if parts[0].len() == 1 => {
-            let (r, c) = parts[0][0];
+            let (r, c) = g.rc(parts[0][0]);
             return Err(at_cell(
-                (r, c),
+                parts[0][0],
                 format!(
                     "the only white cell (row {}, col {}) makes no slot of 2 or more cells",
                     r + 1,
@@ -347,9 +272,9 @@ pub fn validate(source: &str, grid: &Grid, slots: &[Slot], words: &[ListedWord])
         }
         1 => {}
         n => {
-            let (a, b) = (parts[0][0], parts[1][0]);
+            let (a, b) = (g.rc(parts[0][0]), g.rc(parts[1][0]));
             return Err(at_cell(
-                b,
+                parts[1][0],
                 format!(
                     "white cells are not connected: {n} separate parts (row {} col {} and row {} col {} are in different parts)",
                     a.0 + 1,
@@ -363,14 +288,14 @@ pub fn validate(source: &str, grid: &Grid, slots: &[Slot], words: &[ListedWord])
     if words.is_empty() {
         return Err(Error::input(
             source,
-            grid.first_line + grid.height,
+            diagram.first_line + g.height,
             1,
             "no words: put them after a blank line below the grid, or give --words FILE",
         ));
     }
     let mut counts: BTreeMap<usize, (usize, usize)> = BTreeMap::new();
     for s in slots {
-        counts.entry(s.len).or_default().0 += 1;
+        counts.entry(s.cells.len()).or_default().0 += 1;
     }
     for w in words {
         counts.entry(w.letters.len()).or_default().1 += 1;
@@ -406,37 +331,31 @@ pub fn validate(source: &str, grid: &Grid, slots: &[Slot], words: &[ListedWord])
         } else {
             let slot = slots
                 .iter()
-                .filter(|s| s.len == len)
+                .filter(|s| s.cells.len() == len)
                 .nth(word_count)
                 .expect("more slots than words");
-            at_cell((slot.row, slot.col), message)
+            at_cell(slot.cells[0], message)
         });
     }
-    for r in 0..grid.height {
-        for c in 0..grid.width {
-            let Cell::Given(letter) = grid.at(r, c) else {
+    for cell in g.cells() {
+        let Square::Given(letter) = diagram.square(cell) else {
+            continue;
+        };
+        for slot in slots {
+            let Some(pos) = slot.position_of(cell) else {
                 continue;
             };
-            for slot in slots {
-                let Some(pos) = slot.position_of((r, c)) else {
-                    continue;
-                };
-                let fits = words
-                    .iter()
-                    .any(|w| w.letters.len() == slot.len && w.letters[pos] == letter);
-                if !fits {
-                    return Err(Error::input(
-                        source,
-                        grid.first_line + r,
-                        c + 1,
-                        format!(
-                            "given letter `{letter}`: no {}-letter word has it as letter {} (the {} slot through this cell)",
-                            slot.len,
-                            pos + 1,
-                            slot.dir.word()
-                        ),
-                    ));
-                }
+            let len = slot.cells.len();
+            let fits = (words.iter()).any(|w| w.letters.len() == len && w.letters[pos] == letter);
+            if !fits {
+                return Err(at_cell(
+                    cell,
+                    format!(
+                        "given letter `{letter}`: no {len}-letter word has it as letter {} (the {} slot through this cell)",
+                        pos + 1,
+                        slot.dir.word()
+                    ),
+                ));
             }
         }
     }
@@ -448,24 +367,24 @@ mod tests {
     use super::*;
 
     fn err(text: &str) -> String {
-        let (grid, words) = match parse_puzzle_text("p.txt", text) {
+        let (diagram, words) = match parse_puzzle_text("p.txt", text) {
             Ok(x) => x,
             Err(e) => return e.to_string(),
         };
-        let slots = grid.slots();
-        validate("p.txt", &grid, &slots, &words)
+        let slots = diagram.slots();
+        validate("p.txt", &diagram, &slots, &words)
             .map(|_| "ok".to_string())
             .unwrap_or_else(|e| e.to_string())
     }
 
     #[test]
     fn small_instance_has_its_slots() {
-        let (grid, words) =
+        let (diagram, words) =
             parse_puzzle_text("p", "....\n...#\n....\n\nboat\nart\nneed\nban\nore\nate\n").unwrap();
-        assert_eq!((grid.height, grid.width), (3, 4));
+        assert_eq!(diagram.grid, Grid::new(3, 4));
         assert_eq!(words.len(), 6);
-        let slots = grid.slots();
-        let lens: Vec<(Direction, usize)> = slots.iter().map(|s| (s.dir, s.len)).collect();
+        let slots = diagram.slots();
+        let lens: Vec<(Direction, usize)> = slots.iter().map(|s| (s.dir, s.cells.len())).collect();
         assert_eq!(
             lens,
             vec![
@@ -477,8 +396,10 @@ mod tests {
                 (Direction::Down, 3),
             ]
         );
-        assert_eq!(slots[5].position_of((2, 2)), Some(2));
-        assert_eq!(slots[5].position_of((2, 3)), None);
+        assert_eq!(slots[1].cells, vec![4, 5, 6]);
+        assert_eq!(slots[5].cells, vec![2, 6, 10]);
+        assert_eq!(slots[5].position_of(10), Some(2));
+        assert_eq!(slots[5].position_of(11), None);
     }
 
     #[test]

@@ -3,14 +3,16 @@
 
 use super::bags::Bounds;
 use super::field::Region;
-use super::shapes::{Kind, KINDS};
+use super::shapes::KINDS;
 use super::Placement;
 use crate::budget::Guard;
 
-/// One placement compiled for the search: its kind and its four cell indices (anchor first).
+/// One placement compiled for the search: its kind, its orientation among the kind's, and its
+/// four cell indices in the search's box (anchor first). Kept small: the search copies it.
 #[derive(Clone, Copy, Debug)]
 struct Compiled {
-    kind: usize,
+    kind: u16,
+    orientation: u16,
     cells: [u32; 4],
 }
 
@@ -18,6 +20,8 @@ struct Compiled {
 /// cell (first in reading order) they cover first.
 pub struct Enumerator {
     width: usize,
+    /// The region's own width (the search box's height when transposed).
+    region_width: usize,
     /// Whether the search runs on the transposed region.
     transposed: bool,
     /// Cells of the box that are not in the region start (and stay) filled.
@@ -69,7 +73,8 @@ impl Enumerator {
                 cells.sort_unstable();
                 anchored[cells[0] as usize].push(placements.len() as u32);
                 placements.push(Compiled {
-                    kind: kind.index(),
+                    kind: kind.index() as u16,
+                    orientation: placed.orientation as u16,
                     cells,
                 });
             }
@@ -79,6 +84,7 @@ impl Enumerator {
             .collect();
         Enumerator {
             width: w,
+            region_width: region.width,
             transposed,
             start,
             placements,
@@ -139,19 +145,14 @@ impl Enumerator {
     fn placement(&self, id: u32) -> Placement {
         let p = &self.placements[id as usize];
         let mut cells = p.cells.map(|i| {
-            let (r, c) = (
-                (i as usize / self.width) as u16,
-                (i as usize % self.width) as u16,
-            );
-            if self.transposed {
-                (c, r)
-            } else {
-                (r, c)
-            }
+            let (r, c) = (i as usize / self.width, i as usize % self.width);
+            let (r, c) = if self.transposed { (c, r) } else { (r, c) };
+            r * self.region_width + c
         });
         cells.sort_unstable();
         Placement {
-            kind: Kind::from_index(p.kind),
+            letter: KINDS[p.kind as usize].letter(),
+            orientation: p.orientation as usize,
             cells,
         }
     }
@@ -183,7 +184,8 @@ impl Enumerator {
         }
         for &id in &self.anchored[pos] {
             let p = self.placements[id as usize];
-            if st.counts[p.kind] >= st.bounds.hi[p.kind]
+            let kind = p.kind as usize;
+            if st.counts[kind] >= st.bounds.hi[kind]
                 || st.filled[p.cells[1] as usize]
                 || st.filled[p.cells[2] as usize]
                 || st.filled[p.cells[3] as usize]
@@ -193,11 +195,11 @@ impl Enumerator {
             for &c in &p.cells {
                 st.filled[c as usize] = true;
             }
-            st.counts[p.kind] += 1;
+            st.counts[kind] += 1;
             st.stack.push(id);
             let go_on = self.search(pos + 1, pieces_left - 1, st, emit);
             st.stack.pop();
-            st.counts[p.kind] -= 1;
+            st.counts[kind] -= 1;
             for &c in &p.cells {
                 st.filled[c as usize] = false;
             }
@@ -214,6 +216,7 @@ mod tests {
     use super::*;
     use crate::puzzles::tetromino::bags::Bounds;
     use crate::puzzles::tetromino::formulate::placements;
+    use crate::puzzles::tetromino::shapes::Kind;
     use crate::puzzles::tetromino::testing::random_region;
     use crate::puzzles::tetromino::{Tetromino, Tiling};
     use proptest::prelude::*;
@@ -246,7 +249,8 @@ mod tests {
             true
         });
         assert_eq!(seen.len(), 1);
-        assert_eq!(seen[0][0].kind, Kind::T);
+        assert_eq!(seen[0][0].letter, 'T');
+        assert_eq!(seen[0][0].cells, [0, 1, 2, 4]);
     }
 
     #[test]
@@ -262,16 +266,12 @@ mod tests {
         fn go(
             p: &Tetromino,
             all: &[Placement],
-            covered: &mut Vec<(u16, u16)>,
+            covered: &mut Vec<crate::grid::Cell>,
             chosen: &mut Vec<Placement>,
             out: &mut Vec<Tiling>,
         ) {
-            let first = p
-                .region
-                .cell_list()
-                .into_iter()
-                .map(|(r, c)| (r as u16, c as u16))
-                .find(|x| !covered.contains(x));
+            let first =
+                (p.region.grid().cells()).find(|x| p.region.cells[*x] && !covered.contains(x));
             let Some(first) = first else {
                 let t = Tiling::new(chosen.clone());
                 if p.bounds.admits(&t.kind_counts()) {

@@ -3,7 +3,6 @@
 
 use super::shapes::KINDS;
 use super::{Placement, Tetromino, Tiling};
-use crate::grid::cell_name;
 use crate::model::{Constraint, LinExpr, Model, Var};
 use crate::puzzles::Formulated;
 
@@ -14,15 +13,12 @@ pub fn placements(p: &Tetromino) -> Vec<(String, Placement)> {
     let mut out = Vec::new();
     for kind in KINDS {
         for placed in p.region.placements(kind) {
-            let cells: [(u16, u16); 4] = std::array::from_fn(|i| {
-                let (r, c) = grid.rc(placed.cells[i]);
-                (r as u16, c as u16)
-            });
-            let top = cells.iter().map(|rc| rc.0).min().unwrap_or(0);
-            let left = cells.iter().map(|rc| rc.1).min().unwrap_or(0);
-            let corner = cell_name(top as usize, left as usize);
+            let rcs = placed.cells.iter().map(|&c| grid.rc(c));
+            let top = rcs.clone().map(|rc| rc.0).min().unwrap_or(0);
+            let left = rcs.map(|rc| rc.1).min().unwrap_or(0);
+            let corner = crate::grid::cell_name(top, left);
             let name = format!("place[{kind}{} {corner}]", placed.orientation + 1);
-            out.push((name, Placement { kind, cells }));
+            out.extend(placed.to_array().map(|placed| (name, placed)));
         }
     }
     out
@@ -33,20 +29,20 @@ pub fn placements(p: &Tetromino) -> Vec<(String, Placement)> {
 pub fn placement_model(p: &Tetromino) -> Formulated<Tiling> {
     let mut model = Model::new();
     let region = &p.region;
-    let w = region.width;
+    let grid = region.grid();
     let mut vars: Vec<(Var, Placement)> = Vec::new();
-    let mut covering: Vec<Vec<Var>> = vec![Vec::new(); region.height * w];
+    let mut covering: Vec<Vec<Var>> = vec![Vec::new(); grid.len()];
     for (name, placement) in placements(p) {
         let v = model.new_answer_bool(name);
-        for &(r, c) in &placement.cells {
-            covering[r as usize * w + c as usize].push(v);
+        for &c in &placement.cells {
+            covering[c].push(v);
         }
         vars.push((v, placement));
     }
-    for (r, c) in region.cell_list() {
+    for c in grid.cells().filter(|&c| region.cells[c]) {
         model.add(
-            format!("cell {} covered once", cell_name(r, c)),
-            Constraint::exactly_one(covering[r * w + c].iter().map(|v| v.lit())),
+            format!("cell {} covered once", grid.name(c)),
+            Constraint::exactly_one(covering[c].iter().map(|v| v.lit())),
         );
     }
     let pieces = p.pieces();
@@ -54,7 +50,7 @@ pub fn placement_model(p: &Tetromino) -> Formulated<Tiling> {
         let k = kind.index();
         let of_kind: Vec<Var> = vars
             .iter()
-            .filter(|(_, pl)| pl.kind == kind)
+            .filter(|(_, pl)| pl.letter == kind.letter())
             .map(|(v, _)| *v)
             .collect();
         let (lo, hi) = (p.bounds.lo[k], p.bounds.hi[k]);
@@ -143,9 +139,8 @@ mod tests {
         let values = names
             .iter()
             .map(|(_, pl)| {
-                (pl.kind == super::super::shapes::Kind::I
-                    && pl.cells[0].1 == 0
-                    && pl.cells[3].1 == 3) as i64
+                // 2×4 raster ids: column 0 is 0 or 4, column 3 is 3 or 7.
+                (pl.letter == 'I' && pl.cells[0] % 4 == 0 && pl.cells[3] % 4 == 3) as i64
             })
             .collect();
         let violated = f.model.first_violation(&Assignment { values }).unwrap();

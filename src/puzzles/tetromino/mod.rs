@@ -14,26 +14,37 @@ pub mod prune;
 pub mod shapes;
 
 use crate::error::{Error, Result};
-use crate::grid::cell_name;
+use crate::grid::polyomino;
 use crate::puzzles::{Formulated, Formulation, Puzzle};
 use bags::Bounds;
 use field::Region;
 use shapes::Kind;
+use std::cmp::Ordering;
 
-/// One piece of a tiling: its kind and its four cells (row, column) in reading order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Placement {
-    /// The kind.
-    pub kind: Kind,
-    /// The four cells, sorted.
-    pub cells: [(u16, u16); 4],
-}
+/// One piece of a tiling: the core's placement of its kind ([`Kind::shape`]) with its four
+/// cells, raster ids of the region's grid, sorted.
+pub type Placement = polyomino::Placement<[crate::grid::Cell; 4]>;
 
 /// A tiling: its placements, sorted by their first cell.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Tiling {
     /// The pieces.
     pub placements: Vec<Placement>,
+}
+
+/// Tilings sort piece by piece on kind (in [`shapes::KINDS`] order, as listings group them),
+/// then cells; the letters' alphabetical order would interleave the kinds differently.
+impl Ord for Tiling {
+    fn cmp(&self, other: &Tiling) -> Ordering {
+        let key = |p: &Placement| (Kind::from_letter(p.letter), p.cells);
+        (self.placements.iter().map(key)).cmp(other.placements.iter().map(key))
+    }
+}
+
+impl PartialOrd for Tiling {
+    fn partial_cmp(&self, other: &Tiling) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
 }
 
 impl Tiling {
@@ -45,8 +56,12 @@ impl Tiling {
     /// How many pieces of each kind, indexed by [`Kind::index`].
     pub fn kind_counts(&self) -> [usize; 7] {
         let mut counts = [0; 7];
-        for p in &self.placements {
-            counts[p.kind.index()] += 1;
+        for kind in self
+            .placements
+            .iter()
+            .filter_map(|p| Kind::from_letter(p.letter))
+        {
+            counts[kind.index()] += 1;
         }
         counts
     }
@@ -80,33 +95,33 @@ impl Tetromino {
     /// lies inside the region, the pieces cover every cell exactly once, and the kind counts
     /// lie within the bounds.
     pub fn check(&self, tiling: &Tiling) -> std::result::Result<(), String> {
-        let (h, w) = (self.region.height, self.region.width);
-        let mut covered = vec![false; h * w];
+        let grid = self.region.grid();
+        let mut covered = vec![false; grid.len()];
         for p in &tiling.placements {
-            let cells = p.cells.map(|(r, c)| (r as usize, c as usize));
-            if p.kind.shape().orientation_of(&cells).is_none() {
-                return Err(format!(
-                    "piece {} at {:?} is not a {0} shape",
-                    p.kind, p.cells
-                ));
+            let Some(kind) = Kind::from_letter(p.letter) else {
+                return Err(format!("piece {} is not a tetromino kind", p.letter));
+            };
+            // A cell past the grid has no name (and an empty grid no width to name it by).
+            if let Some(&c) = p.cells.iter().find(|&&c| c >= grid.len()) {
+                return Err(format!("piece {kind} covers cell {c}, outside the grid"));
             }
-            for &(r, c) in &p.cells {
-                if !self.region.contains(r as i64, c as i64) {
-                    let at = cell_name(r as usize, c as usize);
-                    return Err(format!("piece {} covers {at}, outside the region", p.kind));
+            let cells = p.cells.map(|c| grid.rc(c));
+            if kind.shape().orientation_of(&cells).is_none() {
+                return Err(format!("piece {kind} at {cells:?} is not a {kind} shape"));
+            }
+            for c in p.cells {
+                if !self.region.cells[c] {
+                    let at = grid.name(c);
+                    return Err(format!("piece {kind} covers {at}, outside the region"));
                 }
-                let i = r as usize * w + c as usize;
-                if covered[i] {
-                    return Err(format!(
-                        "cell {} is covered twice",
-                        cell_name(r as usize, c as usize)
-                    ));
+                if covered[c] {
+                    return Err(format!("cell {} is covered twice", grid.name(c)));
                 }
-                covered[i] = true;
+                covered[c] = true;
             }
         }
-        if let Some(i) = (0..h * w).find(|&i| self.region.cells[i] && !covered[i]) {
-            return Err(format!("cell {} is not covered", cell_name(i / w, i % w)));
+        if let Some(c) = grid.cells().find(|&c| self.region.cells[c] && !covered[c]) {
+            return Err(format!("cell {} is not covered", grid.name(c)));
         }
         let counts = tiling.kind_counts();
         if !self.bounds.admits(&counts) {
@@ -121,7 +136,7 @@ impl Tetromino {
 
     /// The tiling as rows of kind letters, `_` outside the region (`?` for an uncovered cell).
     pub fn letter_rows(&self, tiling: &Tiling) -> Vec<String> {
-        let (h, w) = (self.region.height, self.region.width);
+        let w = self.region.width;
         let mut grid: Vec<char> = self
             .region
             .cells
@@ -129,9 +144,9 @@ impl Tetromino {
             .map(|&b| if b { '?' } else { '_' })
             .collect();
         for p in &tiling.placements {
-            for &(r, c) in &p.cells {
-                if (r as usize) < h && (c as usize) < w {
-                    grid[r as usize * w + c as usize] = p.kind.letter();
+            for &c in &p.cells {
+                if let Some(letter) = grid.get_mut(c) {
+                    *letter = p.letter;
                 }
             }
         }
@@ -199,11 +214,9 @@ impl Puzzle for Tetromino {
         // side stay two.
         let mut piece = vec![None; h * w];
         for (i, p) in tiling.placements.iter().enumerate() {
-            for (r, c) in p.cells.map(|(r, c)| (r as usize, c as usize)) {
-                if r < h && c < w {
-                    piece[r * w + c] = Some(i);
-                    sketch.answer[r * w + c].fill = piece_colour(p.kind.letter());
-                }
+            for c in p.cells.into_iter().filter(|&c| c < h * w) {
+                piece[c] = Some(i);
+                sketch.answer[c].fill = piece_colour(p.letter);
             }
         }
         sketch.with_piece_outlines(|c| piece[c])
@@ -321,8 +334,13 @@ pub(crate) mod testing {
 mod tests {
     use super::*;
 
-    fn piece(kind: Kind, cells: [(u16, u16); 4]) -> Placement {
-        Placement { kind, cells }
+    /// A piece of the 2×4 test region from its (row, column) cells.
+    fn piece(kind: Kind, cells: [(usize, usize); 4]) -> Placement {
+        Placement {
+            letter: kind.letter(),
+            orientation: kind.shape().orientation_of(&cells).unwrap_or(0),
+            cells: cells.map(|(r, c)| r * 4 + c),
+        }
     }
 
     fn two_by_four() -> Tetromino {
@@ -366,10 +384,15 @@ mod tests {
         ]);
         assert_eq!(p.check(&two_o), Ok(()));
         assert!(limited.check(&two_o).unwrap_err().contains("bounds"));
-        let outside = Tiling::new(vec![
-            piece(Kind::I, [(0, 1), (0, 2), (0, 3), (0, 4)]),
-            piece(Kind::I, [(1, 0), (1, 1), (1, 2), (1, 3)]),
+        let below = Tiling::new(vec![
+            piece(Kind::I, [(0, 0), (0, 1), (0, 2), (0, 3)]),
+            piece(Kind::I, [(2, 0), (2, 1), (2, 2), (2, 3)]),
         ]);
-        assert!(p.check(&outside).unwrap_err().contains("outside"));
+        assert!(p.check(&below).unwrap_err().contains("outside the grid"));
+        let mut holed = two_by_four();
+        holed.region.cells[7] = false;
+        let on_the_hole = Tiling::new(vec![piece(Kind::I, [(1, 0), (1, 1), (1, 2), (1, 3)])]);
+        let err = holed.check(&on_the_hole).unwrap_err();
+        assert_eq!(err, "piece I covers r2c4, outside the region");
     }
 }

@@ -6,7 +6,7 @@
 use super::bags::Bounds;
 use super::dlx::Enumerator;
 use super::field::Region;
-use super::shapes::{all_orientations, KINDS};
+use super::shapes::{all_orientations, Kind, KINDS};
 use super::Placement;
 use crate::budget::{Guard, Halt};
 use crate::graph;
@@ -326,6 +326,8 @@ pub struct PruneStats {
 
 /// The pruned enumerator of one region under kind bounds.
 pub struct Pruned {
+    /// The region's width: placements are raster ids of its grid.
+    width: usize,
     parts: Vec<Vec<Cell>>,
     bounds: Bounds,
     filters: Vec<ParityFilter>,
@@ -347,6 +349,7 @@ impl Pruned {
                 parts: parts.len(),
                 ..PruneStats::default()
             },
+            width: region.width,
             parts,
             bounds: *bounds,
             filters: parity_filters(),
@@ -405,12 +408,16 @@ impl Pruned {
         for &(r, c) in &shape {
             local.cells[r as usize * width + c as usize] = true;
         }
+        let (r0, c0, whole_width) = (r0 as usize, c0 as usize, self.width);
+        // From the part's own box back to the region's grid.
         let shift = |tiling: &Vec<Placement>| -> Vec<Placement> {
             tiling
                 .iter()
                 .map(|p| Placement {
-                    kind: p.kind,
-                    cells: p.cells.map(|(r, c)| (r + r0, c + c0)),
+                    cells: p
+                        .cells
+                        .map(|i| (i / width + r0) * whole_width + i % width + c0),
+                    ..*p
                 })
                 .collect()
         };
@@ -480,8 +487,8 @@ impl Pruned {
         let mut by_counts: BTreeMap<[usize; 7], Group> = BTreeMap::new();
         self.stats.nodes += en.enumerate_guarded(bounds, &mut self.guard, &mut |t| {
             let mut c = [0; 7];
-            for p in t {
-                c[p.kind.index()] += 1;
+            for kind in t.iter().filter_map(|p| Kind::from_letter(p.letter)) {
+                c[kind.index()] += 1;
             }
             let g = by_counts.entry(c).or_insert_with(|| Group {
                 counts: c,

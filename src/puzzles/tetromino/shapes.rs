@@ -50,10 +50,17 @@ impl Kind {
     }
     /// The kind of a letter (upper or lower case).
     pub fn from_letter(c: char) -> Option<Kind> {
-        KINDS
-            .iter()
-            .copied()
-            .find(|k| k.letter() == c.to_ascii_uppercase())
+        // A match, not a search of KINDS: tilings are counted by their pieces' letters.
+        match c.to_ascii_uppercase() {
+            'I' => Some(Kind::I),
+            'O' => Some(Kind::O),
+            'T' => Some(Kind::T),
+            'S' => Some(Kind::S),
+            'Z' => Some(Kind::Z),
+            'J' => Some(Kind::J),
+            'L' => Some(Kind::L),
+            _ => None,
+        }
     }
     /// The kind's position in [`KINDS`] (index of count vectors).
     pub fn index(self) -> usize {
