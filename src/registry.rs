@@ -38,6 +38,8 @@ pub struct Genre {
     pub inline: fn(&str) -> bool,
     /// Its own verbs (`puzzlec nonogram logic`), if any.
     pub verbs: Option<Verbs>,
+    /// Whether it declares a puzz.link URL format.
+    pub url_format: bool,
     load: Loader,
 }
 
@@ -71,6 +73,7 @@ impl Genre {
             native_solvers: P::NATIVE_SOLVERS,
             inline: P::inline,
             verbs: P::VERBS,
+            url_format: P::URL.is_some(),
             load: load_as::<P>,
         }
     }
