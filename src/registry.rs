@@ -1,5 +1,6 @@
 //! The genres by name: reading an input into a puzzle and the type-erased interface the
-//! application uses. Adding a genre is its folder under `puzzles/` plus one line in [`GENRES`].
+//! application uses. Adding a genre is its folder under `puzzles/` plus one line in the list
+//! of `puzzles/mod.rs`, from which [`GENRES`] is built.
 
 use crate::error::{Error, Result};
 pub use crate::input::Input;
@@ -7,20 +8,24 @@ use crate::model::Model;
 use crate::puzzles::verbs::Verbs;
 use crate::puzzles::{self, Formulation, FormulationKey, Puzzle};
 use crate::solve::{solve_puzzle, Report, SolveOptions};
+use std::sync::LazyLock;
 
-/// Every genre, one line each: everything the application knows of a genre follows from it.
-pub static GENRES: &[Genre] = &[
-    Genre::of::<puzzles::heyawake::Heyawake>(),
-    Genre::of::<puzzles::hitori::Hitori>(),
-    Genre::of::<puzzles::lits::Lits>(),
-    Genre::of::<puzzles::masyu::Masyu>(),
-    Genre::either::<puzzles::nonogram::Nonogram, puzzles::nonogram::colour::ColourNonogram>(),
-    Genre::of::<puzzles::nurikabe::Nurikabe>(),
-    Genre::of::<puzzles::skeleton::Skeleton>(),
-    Genre::of::<puzzles::slitherlink::Slitherlink>(),
-    Genre::of::<puzzles::starbattle::StarBattle>(),
-    Genre::of::<puzzles::tetromino::Tetromino>(),
-];
+/// Every genre, in the order of `puzzles/mod.rs`'s list: everything the application knows of a
+/// genre follows from its declaration there.
+pub static GENRES: LazyLock<Vec<Genre>> = LazyLock::new(|| {
+    struct Collect(Vec<Genre>);
+    impl puzzles::VisitGenre for Collect {
+        fn genre<P: Puzzle>(&mut self) {
+            self.0.push(Genre::of::<P>());
+        }
+        fn either<P: Puzzle, Q: Puzzle>(&mut self) {
+            self.0.push(Genre::either::<P, Q>());
+        }
+    }
+    let mut all = Collect(Vec::new());
+    puzzles::visit_genres(&mut all);
+    all.0
+});
 
 /// A registered genre: its declaration's names and abilities, type-erased.
 pub struct Genre {
@@ -284,7 +289,7 @@ mod tests {
 
     #[test]
     fn every_value_every_genre_declares_is_read_back() {
-        for genre in GENRES {
+        for genre in GENRES.iter() {
             for key in (genre.keys)() {
                 for value in key.values {
                     let spec = format!("{}={}", key.key, value.name);

@@ -54,7 +54,7 @@ proptest! {
 fn every_genre_with_a_url_reads_some_random_bodies() {
     // The property above must not hold only because nothing reads: count what does.
     let mut runner = proptest::test_runner::TestRunner::deterministic();
-    for entry in GENRES {
+    for entry in GENRES.iter() {
         let mut read = 0;
         for _ in 0..300 {
             let b = body().new_tree(&mut runner).unwrap().current();

@@ -574,7 +574,7 @@ fn dispatch(command: Command) -> Result<i32> {
             Ok(0)
         }
         Command::Genres => {
-            for g in GENRES {
+            for g in GENRES.iter() {
                 println!("  {:<10} {}", g.name, g.rules);
             }
             Ok(0)
