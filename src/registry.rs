@@ -196,10 +196,15 @@ pub fn check_genre(genre: &str) -> Result<()> {
 }
 
 fn unknown_genre(genre: &str) -> Error {
-    Error::Usage(format!(
-        "unknown genre `{genre}` (known: {})",
-        GENRES.iter().map(|g| g.name).collect::<Vec<_>>().join(", ")
-    ))
+    let known: Vec<&str> = GENRES.iter().map(|g| g.name).collect();
+    let names = GENRES.iter().flat_map(|g| std::iter::once(g.name).chain(g.aliases.iter().copied()));
+    // A typo is a name within a third of its letters; aliases lead to their genre.
+    let closest = (names.map(|n| (strsim::levenshtein(&genre.to_lowercase(), n), n)))
+        .filter(|&(d, n)| d > 0 && 3 * d <= n.len().max(3))
+        .min();
+    let hint = closest.and_then(|(_, n)| self::genre(n).ok());
+    let hint = hint.map_or(String::new(), |g| format!("did you mean `{}`? ", g.name));
+    Error::Usage(format!("unknown genre `{genre}` ({hint}known: {})", known.join(", ")))
 }
 
 /// The formulation keys of a genre (without the core's).
@@ -298,6 +303,16 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_mistyped_genre_is_suggested() {
+        let e = check_genre("nurikab").unwrap_err().to_string();
+        assert!(e.contains("did you mean `nurikabe`?"), "{e}");
+        let e = check_genre("Slither-link").unwrap_err().to_string();
+        assert!(e.contains("did you mean `slitherlink`?"), "{e}");
+        let e = check_genre("sudoku-x-large").unwrap_err().to_string();
+        assert!(!e.contains("did you mean"), "{e}");
     }
 
     #[test]
