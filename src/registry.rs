@@ -10,12 +10,17 @@ use crate::solve::{solve_puzzle, Report, SolveOptions};
 
 /// Every genre, one line each: everything the application knows of a genre follows from it.
 pub static GENRES: &[Genre] = &[
+    Genre::of::<puzzles::binairo::Binairo>(),
+    Genre::of::<puzzles::creek::Creek>(),
     Genre::of::<puzzles::heyawake::Heyawake>(),
     Genre::of::<puzzles::hitori::Hitori>(),
     Genre::of::<puzzles::lits::Lits>(),
+    Genre::of::<puzzles::magnetic::Magnetic>(),
     Genre::of::<puzzles::masyu::Masyu>(),
     Genre::either::<puzzles::nonogram::Nonogram, puzzles::nonogram::colour::ColourNonogram>(),
+    Genre::of::<puzzles::norinori::Norinori>(),
     Genre::of::<puzzles::nurikabe::Nurikabe>(),
+    Genre::of::<puzzles::shimaguni::Shimaguni>(),
     Genre::of::<puzzles::skeleton::Skeleton>(),
     Genre::of::<puzzles::slitherlink::Slitherlink>(),
     Genre::of::<puzzles::starbattle::StarBattle>(),

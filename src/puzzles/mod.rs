@@ -1,12 +1,17 @@
 //! The genre interface: a puzzle formulates itself as a [`Model`], decodes assignments into
 //! its own solutions and verifies them by its own rules.
 
+pub mod binairo;
+pub mod creek;
 pub mod heyawake;
 pub mod hitori;
 pub mod lits;
+pub mod magnetic;
 pub mod masyu;
 pub mod nonogram;
+pub mod norinori;
 pub mod nurikabe;
+pub mod shimaguni;
 pub mod skeleton;
 pub mod slitherlink;
 pub mod starbattle;
