@@ -25,12 +25,17 @@ macro_rules! genres {
 }
 
 genres! {
+    binairo => Binairo;
+    creek => Creek;
     heyawake => Heyawake;
     hitori => Hitori;
     lits => Lits;
+    magnetic => Magnetic;
     masyu => Masyu;
     nonogram => Nonogram or colour::ColourNonogram;
+    norinori => Norinori;
     nurikabe => Nurikabe;
+    shimaguni => Shimaguni;
     skeleton => Skeleton;
     slitherlink => Slitherlink;
     starbattle => StarBattle;
