@@ -10,6 +10,7 @@ pub mod room_clues;
 pub mod rooms;
 pub mod shading;
 pub mod text;
+pub mod visibility;
 
 pub use room_clues::RoomClues;
 pub use rooms::Rooms;
