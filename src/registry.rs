@@ -10,8 +10,11 @@ use crate::solve::{solve_puzzle, Report, SolveOptions};
 
 /// Every genre, one line each: everything the application knows of a genre follows from it.
 pub static GENRES: &[Genre] = &[
+    Genre::of::<puzzles::akari::Akari>(),
+    Genre::of::<puzzles::cave::Cave>(),
     Genre::of::<puzzles::heyawake::Heyawake>(),
     Genre::of::<puzzles::hitori::Hitori>(),
+    Genre::of::<puzzles::kuromasu::Kuromasu>(),
     Genre::of::<puzzles::lits::Lits>(),
     Genre::of::<puzzles::masyu::Masyu>(),
     Genre::either::<puzzles::nonogram::Nonogram, puzzles::nonogram::colour::ColourNonogram>(),

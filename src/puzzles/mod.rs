@@ -1,8 +1,11 @@
 //! The genre interface: a puzzle formulates itself as a [`Model`], decodes assignments into
 //! its own solutions and verifies them by its own rules.
 
+pub mod akari;
+pub mod cave;
 pub mod heyawake;
 pub mod hitori;
+pub mod kuromasu;
 pub mod lits;
 pub mod masyu;
 pub mod nonogram;
