@@ -59,9 +59,7 @@ def solve(genre, text):
                              capture_output=True, text=True).stdout
     finally:
         os.unlink(f.name)
-    report = json.loads(out)
-    sols = report.get("solutions") or []
-    return sols
+    return json.loads(out).get("answer_texts") or []
 
 
 def text_of(h, w, token):
@@ -138,19 +136,22 @@ def main():
         token = lambda r, c: str(clue[(r, c)]) if (r, c) in clue else "-"
         mark = ("-", "x") if genre == "kuromasu" else ("x", "-")
         planted = lambda r, c: mark[0] if open_[r][c] else mark[1]
+    # Akari answers repeat the black cells' tokens: only lamps are compared.
+    differs = lambda grid, r, c: (grid[r][c] == "o") != (planted(r, c) == "o") if genre == "akari" \
+        else grid[r][c] != planted(r, c)
     rounds = 0
     while True:
         rounds += 1
         sols = solve(genre, text_of(h, w, token))
         other = None
         for s in sols:
-            grid = [row.split() for row in s["answer_text"].strip().split("\n")[1:]]
-            if any(grid[r][c] not in (planted(r, c), token(r, c)) for r in range(h) for c in range(w)):
+            grid = [row.split() for row in s.strip().split("\n")[1:]]
+            if any(differs(grid, r, c) for r in range(h) for c in range(w)):
                 other = grid
                 break
         if other is None:
             break
-        diff = [(r, c) for r in range(h) for c in range(w) if other[r][c] not in (planted(r, c), token(r, c))]
+        diff = [(r, c) for r in range(h) for c in range(w) if differs(other, r, c)]
         r, c = rng.choice(diff)
         if genre == "akari":
             near = [(r + dr, c + dc) for dr, dc in DIRS if inside(h, w, r + dr, c + dc)

@@ -34,7 +34,7 @@ fn janko_text_reads_black_cells_numbers_and_errors_with_positions() {
     let n = |v| Some(Clue::Number(v));
     let x = Some(Clue::Unknown);
     assert_eq!(p.walls, vec![None, x, n(4), x, n(0), None]);
-    assert_eq!(p.url().unwrap(), "https://puzz.link/p?akari/3/2/g.4.0g");
+    assert_eq!(p.url().unwrap(), "https://puzz.link/p?akari/3/2/g.4.a");
     for (text, at, what) in [
         ("2 2\n- 5\n- -\n", "t:2:3", "`5` is not an akari cell"),
         ("2 2\n- ?\n- -\n", "t:2:3", "`?` is not an akari cell"),

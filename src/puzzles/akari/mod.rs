@@ -182,9 +182,9 @@ mod tests {
         assert!(p.verify(&on_wall).unwrap_err().contains("black cell r1c3"));
         for (rows, why) in [
             (".o..o/..o../...o./o...o/o....", "light each other"),
-            (".o..o/..o../...o./....o/.....", "beside it"),
+            (".o..o/..o../...o./....o/.....", "r5c1 is not lit"),
             (".o..o/...../...o./....o/o....", "beside it"),
-            (".o.../..o../...o./....o/o....", "beside it"),
+            (".o.../..o../...o./....o/o....", "r1c5 is not lit"),
         ] {
             let err = p.verify(&lamps(&p, rows)).unwrap_err();
             assert!(err.contains(why), "{rows}: {err}");

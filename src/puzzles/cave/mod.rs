@@ -58,7 +58,7 @@ impl Puzzle for Cave {
             FormulationKey::of::<ConnectivityEncoding>(
                 "connectivity",
                 "how the cave is kept connected and the outside tied to the edge",
-                "lazy",
+                "propagator",
             ),
         ]
     }
