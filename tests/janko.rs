@@ -37,6 +37,11 @@ pub fn answer_tokens(genre: &str, text: &str) -> Vec<Vec<String>> {
 
 /// One token as the acceptance check reads it.
 fn token(genre: &str, t: &str) -> String {
+    // Akari's black cells are written three ways (repeated number, `x`, `-`): only lamps count,
+    // before numbers are compared as numbers.
+    if genre == "akari" && t != "o" {
+        return "-".into();
+    }
     if let Ok(n) = t.parse::<i64>() {
         return n.to_string();
     }

@@ -17,6 +17,7 @@ pub mod shading;
 pub mod text;
 pub mod token_lines;
 pub mod vertices;
+pub mod visibility;
 
 pub use room_clues::RoomClues;
 pub use rooms::Rooms;

@@ -25,10 +25,13 @@ macro_rules! genres {
 }
 
 genres! {
+    akari => Akari;
     binairo => Binairo;
+    cave => Cave;
     creek => Creek;
     heyawake => Heyawake;
     hitori => Hitori;
+    kuromasu => Kuromasu;
     lits => Lits;
     magnetic => Magnetic;
     masyu => Masyu;
