@@ -124,7 +124,7 @@ mod unix {
     /// Runs puzzlec with a fake solver, bounded: a run past `limit` is killed and fails.
     pub fn run_fake(args: &[&str], state: &Path, limit: Duration) -> (Output, f64) {
         let start = Instant::now();
-        let mut child = with_fakes(args, state)
+        let child = with_fakes(args, state)
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
@@ -305,8 +305,8 @@ fn a_repeated_model_is_not_certified_as_multiple() {
         let dir = unix::scratch("repeat-certify");
         let state = dir.join("state");
         std::fs::create_dir_all(&state).unwrap();
-        let source =
-            Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/fake_solvers/repeat-model");
+        let source = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/data/fake_solvers/repeat-model");
         std::fs::copy(&source, dir.join("cadical")).unwrap();
         let path = format!(
             "{}:{}",
