@@ -3,8 +3,11 @@
 //! in and out, "no two chosen cells touch" (kings), and the generic grid text format every
 //! grid genre reads.
 
+pub mod fleet;
 pub mod kings;
 pub mod lines;
+pub mod margins;
+pub mod pairing;
 pub mod polyomino;
 pub mod room_clues;
 pub mod rooms;
