@@ -10,16 +10,20 @@ use crate::solve::{solve_puzzle, Report, SolveOptions};
 
 /// Every genre, one line each: everything the application knows of a genre follows from it.
 pub static GENRES: &[Genre] = &[
+    Genre::of::<puzzles::battleship::Battleship>(),
     Genre::of::<puzzles::heyawake::Heyawake>(),
     Genre::of::<puzzles::hitori::Hitori>(),
     Genre::of::<puzzles::lits::Lits>(),
     Genre::of::<puzzles::masyu::Masyu>(),
+    Genre::of::<puzzles::minesweeper::Minesweeper>(),
     Genre::either::<puzzles::nonogram::Nonogram, puzzles::nonogram::colour::ColourNonogram>(),
     Genre::of::<puzzles::nurikabe::Nurikabe>(),
     Genre::of::<puzzles::skeleton::Skeleton>(),
     Genre::of::<puzzles::slitherlink::Slitherlink>(),
     Genre::of::<puzzles::starbattle::StarBattle>(),
+    Genre::of::<puzzles::tent::Tent>(),
     Genre::of::<puzzles::tetromino::Tetromino>(),
+    Genre::of::<puzzles::thermometer::Thermometer>(),
 ];
 
 /// A registered genre: its declaration's names and abilities, type-erased.

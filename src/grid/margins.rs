@@ -172,7 +172,7 @@ mod tests {
         assert_eq!((m.text.cells[5].line, m.text.cells[5].col), (5, 5));
         let extras = MarginText::parse("f", "1 2 3 4\n- 1\n1\n- o\n", &[Margin::Columns]);
         let extras = extras.unwrap_err().to_string();
-        assert!(extras.starts_with("f:3:1: ragged grid"), "{extras}");
+        assert!(extras.starts_with("f:3:2: ragged grid"), "{extras}");
         let m = MarginText::parse(
             "f",
             "1 2 3 4\n- 1\n1\n- o\n",

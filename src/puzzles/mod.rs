@@ -1,18 +1,22 @@
 //! The genre interface: a puzzle formulates itself as a [`Model`], decodes assignments into
 //! its own solutions and verifies them by its own rules.
 
+pub mod battleship;
 pub mod heyawake;
 pub mod hitori;
 pub mod lits;
 pub mod masyu;
+pub mod minesweeper;
 pub mod nonogram;
 pub mod nurikabe;
 pub mod skeleton;
 pub mod slitherlink;
 pub mod starbattle;
+pub mod tent;
 #[cfg(test)]
 pub(crate) mod testing;
 pub mod tetromino;
+pub mod thermometer;
 pub mod verbs;
 
 use crate::error::Result;
