@@ -197,14 +197,19 @@ pub fn check_genre(genre: &str) -> Result<()> {
 
 fn unknown_genre(genre: &str) -> Error {
     let known: Vec<&str> = GENRES.iter().map(|g| g.name).collect();
-    let names = GENRES.iter().flat_map(|g| std::iter::once(g.name).chain(g.aliases.iter().copied()));
+    let names = GENRES
+        .iter()
+        .flat_map(|g| std::iter::once(g.name).chain(g.aliases.iter().copied()));
     // A typo is a name within a third of its letters; aliases lead to their genre.
     let closest = (names.map(|n| (strsim::levenshtein(&genre.to_lowercase(), n), n)))
         .filter(|&(d, n)| d > 0 && 3 * d <= n.len().max(3))
         .min();
     let hint = closest.and_then(|(_, n)| self::genre(n).ok());
     let hint = hint.map_or(String::new(), |g| format!("did you mean `{}`? ", g.name));
-    Error::Usage(format!("unknown genre `{genre}` ({hint}known: {})", known.join(", ")))
+    Error::Usage(format!(
+        "unknown genre `{genre}` ({hint}known: {})",
+        known.join(", ")
+    ))
 }
 
 /// The formulation keys of a genre (without the core's).

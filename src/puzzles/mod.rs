@@ -26,6 +26,7 @@ macro_rules! genres {
 
 genres! {
     akari => Akari;
+    battleship => Battleship;
     binairo => Binairo;
     cave => Cave;
     creek => Creek;
@@ -35,6 +36,7 @@ genres! {
     lits => Lits;
     magnetic => Magnetic;
     masyu => Masyu;
+    minesweeper => Minesweeper;
     nonogram => Nonogram or colour::ColourNonogram;
     norinori => Norinori;
     nurikabe => Nurikabe;
@@ -42,7 +44,9 @@ genres! {
     skeleton => Skeleton;
     slitherlink => Slitherlink;
     starbattle => StarBattle;
+    tent => Tent;
     tetromino => Tetromino;
+    thermometer => Thermometer;
 }
 
 /// What the registry does with each declared genre (see [`visit_genres`]).
