@@ -3,10 +3,12 @@
 //! A puzzle is parsed ([`puzzles`]), formulated as a model of named boolean and integer
 //! variables ([`model`]), lowered to CNF or linear rows ([`lower`]) and solved by a backend
 //! chosen by name ([`backend`]); the driver ([`solve`]) adds lazy cuts, enumerates with blocking
-//! clauses, and re-checks every solution with the puzzle's own rules.
+//! clauses, and re-checks every solution with the puzzle's own rules. Every genre is one
+//! declaration ([`puzzles::Puzzle`]) registered by one line in [`registry`]. The command line,
+//! batch runner and web server are the binary's, not the library's.
 //!
 //! ```
-//! use puzzlec::puzzles::{heyawake, Puzzle};
+//! use puzzlec::puzzles::{heyawake::Heyawake, Puzzle};
 //! use puzzlec::solve::{solve_puzzle, Mode, SolveOptions, Verdict};
 //!
 //! // cspuz_core's worked example, with the seed's lazy connectivity cuts, on varisat.

@@ -1,5 +1,6 @@
 //! The genres by name: reading an input into a puzzle and the type-erased interface the
-//! application uses. Adding a genre is its folder under `puzzles/` plus one line in [`GENRES`].
+//! application uses. Adding a genre is its folder under `puzzles/` plus one line in the list
+//! of `puzzles/mod.rs`, from which [`GENRES`] is built.
 
 use crate::error::{Error, Result};
 pub use crate::input::Input;
@@ -7,20 +8,24 @@ use crate::model::Model;
 use crate::puzzles::verbs::Verbs;
 use crate::puzzles::{self, Formulation, FormulationKey, Puzzle};
 use crate::solve::{solve_puzzle, Report, SolveOptions};
+use std::sync::LazyLock;
 
-/// Every genre, one line each: everything the application knows of a genre follows from it.
-pub static GENRES: &[Genre] = &[
-    Genre::of::<puzzles::heyawake::Heyawake>(),
-    Genre::of::<puzzles::hitori::Hitori>(),
-    Genre::of::<puzzles::lits::Lits>(),
-    Genre::of::<puzzles::masyu::Masyu>(),
-    Genre::either::<puzzles::nonogram::Nonogram, puzzles::nonogram::colour::ColourNonogram>(),
-    Genre::of::<puzzles::nurikabe::Nurikabe>(),
-    Genre::of::<puzzles::skeleton::Skeleton>(),
-    Genre::of::<puzzles::slitherlink::Slitherlink>(),
-    Genre::of::<puzzles::starbattle::StarBattle>(),
-    Genre::of::<puzzles::tetromino::Tetromino>(),
-];
+/// Every genre, in the order of `puzzles/mod.rs`'s list: everything the application knows of a
+/// genre follows from its declaration there.
+pub static GENRES: LazyLock<Vec<Genre>> = LazyLock::new(|| {
+    struct Collect(Vec<Genre>);
+    impl puzzles::VisitGenre for Collect {
+        fn genre<P: Puzzle>(&mut self) {
+            self.0.push(Genre::of::<P>());
+        }
+        fn either<P: Puzzle, Q: Puzzle>(&mut self) {
+            self.0.push(Genre::either::<P, Q>());
+        }
+    }
+    let mut all = Collect(Vec::new());
+    puzzles::visit_genres(&mut all);
+    all.0
+});
 
 /// A registered genre: its declaration's names and abilities, type-erased.
 pub struct Genre {
@@ -38,6 +43,8 @@ pub struct Genre {
     pub inline: fn(&str) -> bool,
     /// Its own verbs (`puzzlec nonogram logic`), if any.
     pub verbs: Option<Verbs>,
+    /// Whether it declares a puzz.link URL format.
+    pub url_format: bool,
     load: Loader,
 }
 
@@ -71,6 +78,7 @@ impl Genre {
             native_solvers: P::NATIVE_SOLVERS,
             inline: P::inline,
             verbs: P::VERBS,
+            url_format: P::URL.is_some(),
             load: load_as::<P>,
         }
     }
@@ -188,10 +196,15 @@ pub fn check_genre(genre: &str) -> Result<()> {
 }
 
 fn unknown_genre(genre: &str) -> Error {
-    Error::Usage(format!(
-        "unknown genre `{genre}` (known: {})",
-        GENRES.iter().map(|g| g.name).collect::<Vec<_>>().join(", ")
-    ))
+    let known: Vec<&str> = GENRES.iter().map(|g| g.name).collect();
+    let names = GENRES.iter().flat_map(|g| std::iter::once(g.name).chain(g.aliases.iter().copied()));
+    // A typo is a name within a third of its letters; aliases lead to their genre.
+    let closest = (names.map(|n| (strsim::levenshtein(&genre.to_lowercase(), n), n)))
+        .filter(|&(d, n)| d > 0 && 3 * d <= n.len().max(3))
+        .min();
+    let hint = closest.and_then(|(_, n)| self::genre(n).ok());
+    let hint = hint.map_or(String::new(), |g| format!("did you mean `{}`? ", g.name));
+    Error::Usage(format!("unknown genre `{genre}` ({hint}known: {})", known.join(", ")))
 }
 
 /// The formulation keys of a genre (without the core's).
@@ -218,7 +231,9 @@ fn check_backend<P: Puzzle>(p: &P, name: &str) -> Result<()> {
     }
     let e = match crate::backend::check_name(name) {
         Err(Error::Usage(e)) => e,
-        other => return other,
+        // A missing binary is the driver's to report, after refusing a --certify that the
+        // backend could not serve anyway (a usage error comes first).
+        _ => return Ok(()),
     };
     let owners: Vec<&str> = (GENRES.iter())
         .filter(|g| g.native_solvers.contains(&name))
@@ -281,7 +296,7 @@ mod tests {
 
     #[test]
     fn every_value_every_genre_declares_is_read_back() {
-        for genre in GENRES {
+        for genre in GENRES.iter() {
             for key in (genre.keys)() {
                 for value in key.values {
                     let spec = format!("{}={}", key.key, value.name);
@@ -290,6 +305,16 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_mistyped_genre_is_suggested() {
+        let e = check_genre("nurikab").unwrap_err().to_string();
+        assert!(e.contains("did you mean `nurikabe`?"), "{e}");
+        let e = check_genre("Slither-link").unwrap_err().to_string();
+        assert!(e.contains("did you mean `slitherlink`?"), "{e}");
+        let e = check_genre("sudoku-x-large").unwrap_err().to_string();
+        assert!(!e.contains("did you mean"), "{e}");
     }
 
     #[test]

@@ -298,8 +298,49 @@ pub struct Driver {
     pub blocked: Vec<(Constraint, Assignment)>,
     /// Whether to keep the blocking clauses with their solutions, for a certificate.
     pub keep_blocked: bool,
+    /// Every constraint given after the base model (cuts, blocking clauses, facts rounds), each
+    /// later model is checked against: a solver that returns a model breaking one of them
+    /// ignores what it was told, and repeating a solution is how that shows.
+    given: Vec<Given>,
     /// Statistics so far.
     pub stats: Stats,
+}
+
+/// A constraint given to the solver after the base model, and why it was given.
+struct Given {
+    constraint: NamedConstraint,
+    kind: GivenKind,
+}
+
+/// Why a constraint was added after the base model.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum GivenKind {
+    /// A lazy constraint's cut.
+    Cut,
+    /// The blocking clause of the solution with this 1-based number.
+    Blocking(usize),
+    /// Anything else the caller added (a facts round).
+    Other,
+}
+
+impl Given {
+    /// What a model that breaks this constraint did, in words.
+    fn broken_by(&self, solver: &str) -> String {
+        let name = &self.constraint.name;
+        match self.kind {
+            GivenKind::Blocking(n) => format!(
+                "{solver} returned solution {n} again (it breaks `{name}`, the clause that \
+                 excludes it): a repeated model is not a second solution"
+            ),
+            GivenKind::Cut => format!(
+                "{solver} returned a model that breaks the cut `{name}` it was already given: \
+                 adding the cut again would loop for ever"
+            ),
+            GivenKind::Other => format!(
+                "{solver} returned a model that breaks `{name}`, which it was already given"
+            ),
+        }
+    }
 }
 
 /// What [`Driver::next_solution`] found.
@@ -343,6 +384,7 @@ impl Driver {
             cuts: Vec::new(),
             blocked: Vec::new(),
             keep_blocked: false,
+            given: Vec::new(),
             stats,
         })
     }
@@ -357,9 +399,16 @@ impl Driver {
         self.backend.cnf()
     }
 
-    /// Adds a constraint for all later solves.
+    /// Adds a constraint for all later solves (every later model is checked against it).
     pub fn add(&mut self, constraint: NamedConstraint) -> Result<()> {
-        self.backend.add(&constraint)
+        self.give(constraint, GivenKind::Other)
+    }
+
+    /// Hands a constraint to the backend and keeps it for checking later models.
+    fn give(&mut self, constraint: NamedConstraint, kind: GivenKind) -> Result<()> {
+        self.backend.add(&constraint)?;
+        self.given.push(Given { constraint, kind });
+        Ok(())
     }
 
     /// Excludes the answer-key values of a solution from later solves.
@@ -367,12 +416,26 @@ impl Driver {
         self.stats.blocking += 1;
         let clause = self.model.blocking_clause(a);
         let name = format!("block solution {}", self.stats.blocking);
-        self.backend
-            .add(&NamedConstraint::new(name, clause.clone()))?;
+        let kind = GivenKind::Blocking(self.stats.blocking);
+        self.give(NamedConstraint::new(name, clause.clone()), kind)?;
         if self.keep_blocked {
             self.blocked.push((clause, a.clone()));
         }
         Ok(())
+    }
+
+    /// The first constraint given after the base model that a model breaks, as a solver
+    /// failure: an external solver may answer anything, and believing a repeat or a model that
+    /// ignores a cut would print a false "multiple" or loop for ever.
+    fn check_given(&self, a: &Assignment) -> Result<()> {
+        match self
+            .given
+            .iter()
+            .find(|g| !g.constraint.constraint.holds(|v| a.value(v)))
+        {
+            Some(broken) => Err(Error::Solver(broken.broken_by(&self.backend.name()))),
+            None => Ok(()),
+        }
     }
 
     /// The next solution that satisfies the lazy constraints too, adding cuts until it does.
@@ -399,6 +462,7 @@ impl Driver {
                 }
                 Outcome::Sat(a) => a,
             };
+            self.check_given(&a)?;
             let cuts: Vec<FoundCut> = (self.model.lazy.iter().enumerate())
                 .flat_map(|(i, l)| {
                     l.justified_cuts(&a).into_iter().map(move |c| FoundCut {
@@ -423,7 +487,7 @@ impl Driver {
             self.stats.cut_rounds += 1;
             self.stats.cuts += cuts.len();
             for cut in cuts {
-                self.backend.add(&cut.constraint)?;
+                self.give(cut.constraint.clone(), GivenKind::Cut)?;
                 self.cuts.push(cut);
             }
         }
@@ -451,13 +515,18 @@ pub fn solve_puzzle<P: Puzzle>(p: &P, opts: &SolveOptions) -> Result<Report<P::S
         progress.start(p);
     }
     let native = p.native_solvers().contains(&opts.backend.as_str());
-    if !native {
-        // Reject an unknown backend before anything else, so that a typo is not answered with
-        // "no solution", and a native solver this instance lacks is named as such.
-        check_backend_name(p, &opts.backend)?;
+    // Reject an unknown backend before anything else, so that a typo is not answered with
+    // "no solution", and a native solver this instance lacks is named as such.
+    let name_check = match native {
+        true => Ok(()),
+        false => check_backend_name(p, &opts.backend),
+    };
+    if let Err(e @ Error::Usage(_)) = name_check {
+        return Err(e);
     }
-    let mut notes = Vec::new();
-    let spec = if opts.certify {
+    // A backend that cannot prove is refused for --certify before its binary is looked for:
+    // a usage error is one whether or not the binary is installed here.
+    if opts.certify {
         let why = match native {
             true => Some(format!(
                 "`{}` is the genre's own search and gives no proof; use a SAT backend \
@@ -469,6 +538,10 @@ pub fn solve_puzzle<P: Puzzle>(p: &P, opts: &SolveOptions) -> Result<Report<P::S
         if let Some(why) = why {
             return Err(Error::Usage(format!("--certify: {why}")));
         }
+    }
+    name_check?;
+    let mut notes = Vec::new();
+    let spec = if opts.certify {
         let (spec, changed) = Formulation::certifiable_spec(&opts.formulation, &P::keys())?;
         notes.extend(changed);
         spec
@@ -857,19 +930,39 @@ pub fn partial_report(
     }
 }
 
-/// Rows with `?` wherever the given solutions' rows differ.
+/// Rows with `?` wherever the given solutions' rows differ. A row of space-separated tokens
+/// (a loop genre's `es ns .`, one token per point) is compared token by token, since its tokens
+/// differ in length; any other row character by character. A token or character is kept only
+/// when every solution has it in that place.
 pub fn intersect_rows(rows: &[Vec<String>]) -> Vec<String> {
     let first = &rows[0];
     first
         .iter()
         .enumerate()
         .map(|(r, line)| {
+            let others: Vec<&str> = (rows[1..].iter())
+                .map(|o| o.get(r).map_or("", String::as_str))
+                .collect();
+            let tokens: Vec<&str> = line.split(' ').collect();
+            let other_tokens: Vec<Vec<&str>> =
+                others.iter().map(|o| o.split(' ').collect()).collect();
+            let tokenised =
+                line.contains(' ') && other_tokens.iter().all(|t| t.len() == tokens.len());
+            if tokenised {
+                return (tokens.iter().enumerate())
+                    .map(
+                        |(i, &token)| match other_tokens.iter().all(|t| t[i] == token) {
+                            true => token,
+                            false => "?",
+                        },
+                    )
+                    .collect::<Vec<_>>()
+                    .join(" ");
+            }
             line.chars()
                 .enumerate()
                 .map(|(c, ch)| {
-                    let same = rows[1..]
-                        .iter()
-                        .all(|other| other.get(r).and_then(|l| l.chars().nth(c)) == Some(ch));
+                    let same = others.iter().all(|other| other.chars().nth(c) == Some(ch));
                     if same {
                         ch
                     } else {
@@ -879,6 +972,29 @@ pub fn intersect_rows(rows: &[Vec<String>]) -> Vec<String> {
                 .collect()
         })
         .collect()
+}
+
+#[cfg(test)]
+mod facts_tests {
+    use super::intersect_rows;
+
+    fn rows(lines: &[&str]) -> Vec<String> {
+        lines.iter().map(|l| l.to_string()).collect()
+    }
+
+    #[test]
+    fn loop_rows_are_intersected_point_by_point_in_their_own_notation() {
+        let a = rows(&["es sw", "ne nw"]);
+        let b = rows(&["es ew", "n. nw"]);
+        assert_eq!(intersect_rows(&[a, b]), ["es ?", "? nw"]);
+    }
+
+    #[test]
+    fn rows_of_one_character_per_cell_are_intersected_cell_by_cell() {
+        let a = rows(&["#.#", "..#"]);
+        let b = rows(&["#..", "..#"]);
+        assert_eq!(intersect_rows(&[a, b]), ["#.?", "..#"]);
+    }
 }
 
 #[cfg(test)]

@@ -13,13 +13,18 @@
 //! - `hang`: a run past its wall-clock limit (every run has `--timeout` or `--time`);
 //! - `panic`: a panic message on standard error, even one that ended in a clean exit code;
 //! - `solver`: a solver failure (a solution that breaks the rules, a solver file that cannot be
-//!   read or was not written), unless an external solver was killed by the campaign's limits;
+//!   read or was not written), unless an external solver was killed by the campaign's limits
+//!   or was one of the lying fakes, whose lies must end in exactly that;
+//! - `believed-lie`: a lying fake solver (`tests/data/fake_solvers`: one that repeats its
+//!   model, one that forgets the cuts and blocking clauses it was given) got a verdict that
+//!   only a second solution backs (`multiple`, a count of two or more);
+//! - `orphan`: a child the careless fake (`leaves-children`) started outlived the run;
 //! - `position`: an `error:` line of exit code 2 without `SOURCE:LINE:COL:` — except the
 //!   refusals that are about the command rather than the input text (an export format that
 //!   cannot hold this puzzle, a formulation that refuses its size, an argument that names no
 //!   file), counted apart as `exempt`.
 //!
-//! The test fails when any of the first six occurs; the summary (runs per verb, exit codes,
+//! The test fails when any of the findings above occurs; the summary (runs per verb, exit codes,
 //! findings) is printed and written to `target/campaign/summary.json`. `CAMPAIGN_SEED` repeats
 //! a campaign.
 
@@ -223,6 +228,10 @@ fn verb(rng: &mut Rng, genre: &str) -> (String, Vec<String>) {
         "dimacs:minisat",
         "lp:cbc",
         "lp:glpsol",
+        // The lying and careless fakes of tests/data/fake_solvers (see `fake_backend`).
+        "fake:repeat-model",
+        "fake:forgets-clauses",
+        "fake:leaves-children",
     ];
     let formulation = match genre {
         "heyawake" => rng
@@ -285,9 +294,10 @@ fn verb(rng: &mut Rng, genre: &str) -> (String, Vec<String>) {
         rng.pick(&backends)
     };
     let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
+    let backend = fake_backend(backend);
     let mut common = vec![
         "-b".to_string(),
-        backend.to_string(),
+        backend.clone(),
         "--timeout".into(),
         "2".into(),
     ];
@@ -398,6 +408,71 @@ fn verb(rng: &mut Rng, genre: &str) -> (String, Vec<String>) {
     (name.to_string(), args)
 }
 
+/// A backend name of the campaign as puzzlec takes it: `fake:NAME` is the fake solver
+/// `tests/data/fake_solvers/NAME`, run as a DIMACS solver.
+fn fake_backend(name: &str) -> String {
+    match name.strip_prefix("fake:") {
+        Some(fake) => format!("dimacs:{}", fake_dir().join(fake).display()),
+        None => name.to_string(),
+    }
+}
+
+fn fake_dir() -> PathBuf {
+    root().join("tests/data/fake_solvers")
+}
+
+/// Which fake solver a command line uses, if any.
+fn fake_in(args: &[String]) -> Option<String> {
+    let dir = fake_dir().display().to_string();
+    args.iter()
+        .find_map(|a| a.strip_prefix(&format!("dimacs:{dir}/")))
+        .map(str::to_string)
+}
+
+/// Whether a run printed a verdict that only a second, different solution can back: what a
+/// lying solver that repeats its model must never obtain.
+fn claims_a_second_solution(stdout: &str) -> bool {
+    let count = |line: &str| {
+        let digits = line.trim_start_matches("at least ");
+        let n: String = digits.chars().take_while(char::is_ascii_digit).collect();
+        (line.contains("solution(s)") && n.parse::<usize>().is_ok_and(|n| n >= 2)).then_some(())
+    };
+    stdout.lines().any(|l| {
+        l.trim() == "multiple" || l.contains("\"verdict\":\"multiple\"") || count(l).is_some()
+    })
+}
+
+/// The children a fake solver left (pids it recorded) that still run, killed on the way.
+#[cfg(unix)]
+fn surviving_children(state: &Path) -> Vec<u32> {
+    let pids = std::fs::read_to_string(state.join("children")).unwrap_or_default();
+    let alive = |pid: u32| {
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+        let state = stat.rsplit_once(") ").and_then(|(_, r)| r.chars().next());
+        state.is_some_and(|s| s != 'Z')
+    };
+    let mut left = Vec::new();
+    for pid in pids.lines().filter_map(|l| l.trim().parse::<u32>().ok()) {
+        let start = Instant::now();
+        while alive(pid) && start.elapsed() < Duration::from_secs(2) {
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        if alive(pid) {
+            // SAFETY: kill only sends a signal.
+            unsafe {
+                libc::kill(pid as i32, libc::SIGKILL);
+            }
+            left.push(pid);
+        }
+    }
+    left
+}
+
+#[cfg(not(unix))]
+fn surviving_children(_state: &Path) -> Vec<u32> {
+    Vec::new()
+}
+
 /// What one run did.
 struct Outcome {
     code: Option<i32>,
@@ -409,7 +484,12 @@ struct Outcome {
 
 fn run(bin: &Path, args: &[String], memory_mb: u64, wall: Duration, work: &Path) -> Outcome {
     let mut cmd = Command::new(bin);
+    let state = work.join("fake-state");
+    let _ = std::fs::remove_dir_all(&state);
+    std::fs::create_dir_all(&state).unwrap();
     cmd.args(args)
+        .env("PUZZLEC", bin)
+        .env("FAKE_SOLVER_STATE", &state)
         .current_dir(work)
         .stdin(Stdio::null())
         .stdout(Stdio::from(
@@ -660,10 +740,26 @@ fn mutation_campaign_finds_no_crash_no_bad_exit_and_no_unpositioned_error() {
         // An external solver killed by the campaign's own limits is the environment; any
         // other solver failure (a solution that breaks the rules, a file a solver cannot read
         // or did not write) is a finding.
+        let fake = fake_in(&args);
+        let lying = fake
+            .as_deref()
+            .is_some_and(|f| f == "repeat-model" || f == "forgets-clauses");
+        // A lying fake must be caught as a solver failure (that is no finding), never believed.
         if outcome.stderr.contains("error: solver failure")
             && !outcome.stderr.contains("killed by signal")
+            && !lying
         {
             classes.push("solver");
+        }
+        if lying && claims_a_second_solution(&outcome.stdout) {
+            classes.push("believed-lie");
+        }
+        // A run the campaign itself killed (a hang) had no chance to end its solver.
+        if fake.is_some()
+            && !outcome.hung
+            && !surviving_children(&work.join("fake-state")).is_empty()
+        {
+            classes.push("orphan");
         }
         if outcome.code == Some(2) {
             if let Some((line, is_exempt)) = unpositioned(&outcome.stderr, &sources) {

@@ -242,3 +242,145 @@ fn a_native_solver_of_other_genres_is_named_and_count_json_has_a_count() {
     );
     assert_eq!(v["stopped"], "max");
 }
+
+#[test]
+fn a_url_is_recognised_by_its_shape_and_its_errors_have_a_column() {
+    for shaped in [
+        "HTTPS://PUZZ.LINK/p?heyawake/6/6/aa66aapv0fu0g2i3k",
+        "https:/puzz.link/p?heyawake/6/6/aa66aapv0fu0g2i3k",
+    ] {
+        let o = puzzlec(&["solve", shaped]);
+        assert_eq!(o.status.code(), Some(0), "{shaped}: {}", stderr(&o));
+        assert_eq!(
+            stdout(&o).trim(),
+            answer().trim().to_string() + "\n\nunique"
+        );
+    }
+    let o = puzzlec(&[
+        "solve",
+        "heyawake",
+        "https://puzz.link/p?heyawake/6/6/aa%FF",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).starts_with("error: URL:1:36: "),
+        "{}",
+        stderr(&o)
+    );
+    // A body longer than a file name may be is still read as a URL.
+    let long = format!("https://puzz.link/p?heyawake/6/6/{}", "a".repeat(4000));
+    let o = puzzlec(&["solve", "heyawake", &long]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).starts_with("error: URL:1:"), "{}", stderr(&o));
+    assert!(!stderr(&o).contains("too long"), "{}", stderr(&o));
+}
+
+#[test]
+fn facts_of_a_loop_genre_are_per_point_in_its_own_notation() {
+    let o = puzzlec(&[
+        "solve",
+        "slitherlink",
+        "models/slitherlink/blank_2x3.txt",
+        "--facts",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    let solutions = v["solutions"].as_array().unwrap();
+    assert!(solutions.len() > 1, "{v}");
+    for (r, fact) in v["facts"].as_array().unwrap().iter().enumerate() {
+        let fact: Vec<&str> = fact.as_str().unwrap().split(' ').collect();
+        for (i, token) in fact.iter().enumerate() {
+            let all: Vec<String> = (solutions.iter())
+                .map(|s| {
+                    s[r].as_str()
+                        .unwrap()
+                        .split(' ')
+                        .nth(i)
+                        .unwrap()
+                        .to_string()
+                })
+                .collect();
+            match all.iter().all(|t| t == &all[0]) {
+                true => assert_eq!(*token, all[0], "row {r} point {i}"),
+                false => assert_eq!(*token, "?", "row {r} point {i}"),
+            }
+        }
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn the_time_limit_covers_reading_the_input() {
+    use std::process::{Command, Stdio};
+    use std::time::{Duration, Instant};
+    let dir = std::env::temp_dir().join(format!("puzzlec-cli-fifo-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let fifo = dir.join("puzzle");
+    let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(made.success());
+    let fifo = fifo.display().to_string();
+    let bin = env!("CARGO_BIN_EXE_puzzlec");
+    let cases: [&[&str]; 3] = [
+        &["solve", "nonogram", &fifo, "--timeout", "1"],
+        &["solve", "nonogram", "-", "--timeout", "1"],
+        &[
+            "solve",
+            "nonogram",
+            "--inputs-from",
+            &fifo,
+            "--timeout",
+            "1",
+        ],
+    ];
+    for args in cases {
+        let start = Instant::now();
+        // Standard input is a pipe nobody writes to (and nobody closes while the run lasts).
+        let mut child = Command::new(bin)
+            .args(args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let status = loop {
+            if let Some(status) = child.try_wait().unwrap() {
+                break Some(status);
+            }
+            if start.elapsed() > Duration::from_secs(15) {
+                let _ = child.kill();
+                let _ = child.wait();
+                break None;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        let seconds = start.elapsed().as_secs_f64();
+        assert_eq!(
+            status.and_then(|s| s.code()),
+            Some(3),
+            "{args:?} after {seconds} s"
+        );
+        assert!(seconds < 5.0, "{args:?} took {seconds} s");
+    }
+    std::fs::remove_dir_all(dir).ok();
+}
+
+#[test]
+fn a_url_flag_that_changes_the_rules_is_refused_not_dropped() {
+    // pzprxs's `f` (masyu `loop_full`, slither `slither_full`): the loop passes every cell or
+    // every vertex. puzzlec does not implement that rule, so it must refuse, naming the flag.
+    for (url, col) in [
+        ("https://pzprxs.vercel.app/p?masyu/f/4/4/0003i0", 35),
+        ("https://pzprxs.vercel.app/p?slither/f/3/3/gdk", 37),
+    ] {
+        let o = puzzlec(&["solve", url]);
+        assert_eq!(o.status.code(), Some(2), "{url}: {}", stdout(&o));
+        let e = stderr(&o);
+        assert!(
+            e.starts_with(&format!("error: URL:1:{col}: ")),
+            "{url}: {e}"
+        );
+        assert!(e.contains("flag `f`"), "{url}: {e}");
+        assert!(!stdout(&o).contains("multiple"), "{url}");
+    }
+}

@@ -9,15 +9,7 @@ use std::path::Path;
 
 /// Genres of puzzlec that do not read janko text and write their answer in it yet: listed, so
 /// that a genre that does is never skipped by accident.
-const NOT_YET: &[&str] = &[
-    "heyawake",
-    "hitori",
-    "lits",
-    "masyu",
-    "nonogram",
-    "slitherlink",
-    "starbattle",
-];
+const NOT_YET: &[&str] = &[];
 
 /// The genres' CLI names by the dataset's file names.
 fn genre_of_file(stem: &str) -> String {
@@ -45,6 +37,11 @@ pub fn answer_tokens(genre: &str, text: &str) -> Vec<Vec<String>> {
 
 /// One token as the acceptance check reads it.
 fn token(genre: &str, t: &str) -> String {
+    // Akari's black cells are written three ways (repeated number, `x`, `-`): only lamps count,
+    // before numbers are compared as numbers.
+    if genre == "akari" && t != "o" {
+        return "-".into();
+    }
     if let Ok(n) = t.parse::<i64>() {
         return n.to_string();
     }

@@ -234,13 +234,12 @@ fn unicode_words_solve_on_every_backend() {
     }
 }
 
-/// The reference generator's uniqueness test: does swapping the words of two equal-length slots
-/// give another valid filling?
 #[test]
-fn entries_of_several_words_fill_their_letters_only() {
+fn a_space_inside_an_entry_takes_a_cell() {
     // A song title across the middle row, crossing a word down the first column: the line is the
-    // entry, its space takes no cell (as in published fill-ins), so `Blue Moon` fills the 8-cell slot.
-    let text = "O#######\n........\nI#######\n\nBlue Moon\nOBI\n";
+    // entry and its space is a letter of its own (as the seed's generator, MakePuzz, publishes
+    // them), so `Blue Moon` fills the 9-cell slot with a space in its fifth cell.
+    let text = "O########\n.........\nI########\n\nBlue Moon\nOBI\n";
     let p = load_texts("titles.txt", text, None).unwrap();
     for backend in backends() {
         for f in FORMULATIONS {
@@ -248,15 +247,21 @@ fn entries_of_several_words_fill_their_letters_only() {
             assert_eq!(verdict, Verdict::Unique, "{backend} {f}");
             assert_eq!(
                 rows[0],
-                ["O#######", "BlueMoon", "I#######"],
+                ["O########", "Blue Moon", "I########"],
                 "{backend} {f}"
             );
         }
     }
     // Written back, the entry keeps its space.
     assert!(p.to_text().ends_with("Blue Moon\nOBI\n"));
+    // The 8-cell slot of the old reading no longer takes it: lengths must match.
+    let dropped = "O#######\n........\nI#######\n\nBlue Moon\nOBI\n";
+    let e = load_texts("titles.txt", dropped, None).unwrap_err();
+    assert!(e.to_string().contains("length 9"), "{e}");
 }
 
+/// The reference generator's uniqueness test: does swapping the words of two equal-length slots
+/// give another valid filling?
 fn pairwise_swap_finds_another(
     p: &Skeleton,
     answer: &puzzlec::puzzles::skeleton::Solution,

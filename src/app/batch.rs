@@ -71,7 +71,10 @@ pub fn inputs_of(args: &SolveArgs) -> Result<Option<Batch>> {
         expand(p, &mut inputs)?;
     }
     if let Some(list) = &args.inputs_from {
-        for line in read_list(list)?.lines() {
+        // Within the time limit: a list that is a FIFO without a writer must not hang the run.
+        let name = list.clone();
+        let text = job::with_timeout(args.timeout, move || read_list(&name))?;
+        for line in text.lines() {
             let line = line.trim();
             if !line.is_empty() && !line.starts_with('#') {
                 expand(line, &mut inputs)?;
@@ -671,16 +674,20 @@ fn solve_one(arg: &str, settings: &Arc<Settings>) -> (Outcome, Option<Arc<JobSta
     let result = match result {
         // A time limit reached outside the driver (an abandoned call, a native search): what
         // was found before it, as the single-input path reports it.
-        Err(Error::Timeout(secs)) => Ok(job::timeout_report(
-            progress.snapshot(),
-            secs,
-            settings.asked(),
-        )),
+        Err(Error::Timeout(secs)) => {
+            let mut r = job::timeout_report(progress.snapshot(), secs, settings.asked());
+            let genre = state.genre.get().or(settings.genre.as_ref());
+            r.stats.formulation =
+                job::filled_formulation(genre.map(String::as_str), &settings.formulation);
+            Ok(r)
+        }
         other => other,
     };
     let outcome = Outcome {
         input: arg.to_string(),
-        genre: state.genre.get().cloned(),
+        // The genre given for the run when the job was stopped before it told its own (while
+        // reading its input).
+        genre: state.genre.get().or(settings.genre.as_ref()).cloned(),
         seconds: started.elapsed().as_secs_f64(),
         result,
     };

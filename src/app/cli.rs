@@ -150,6 +150,18 @@ pub enum Command {
     Man,
     /// Serve the web page and its JSON API on this machine (`puzzlec serve --port 8080`).
     Serve(crate::app::serve::ServeArgs),
+    /// Solve a DIMACS CNF file with the embedded batsat and answer as a competition SAT solver
+    /// does (`s …` and `v …` lines, exit code 10 or 20): the honest half of the fake external
+    /// solvers in the tests, so that the external-solver path is tested where none is
+    /// installed.
+    #[command(hide = true)]
+    DimacsSolve {
+        /// The CNF file.
+        file: String,
+        /// Further arguments an external solver might be given (a proof file), ignored.
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+        ignored: Vec<String>,
+    },
 }
 
 /// The genre and input of `GENRE INPUT`, or of a lone `INPUT` that is a URL naming its genre.
@@ -204,24 +216,26 @@ pub fn spinner_after_a_second(message: String, enabled: bool) -> indicatif::Prog
 /// Solves the input of `args` in a mode; the resolved genre comes first.
 fn solve_report(args: &SolveArgs, mode: Mode) -> Result<(String, Report<Vec<String>>)> {
     args.picture.check(args.json)?;
-    let (genre, input) = resolve(&args.genre, args.input.as_deref())?;
-    let name = genre.clone();
-    let spinner = spinner_after_a_second(format!("solving {name}"), !args.json);
+    let shown = args.named_genre().unwrap_or("the puzzle").to_string();
+    let spinner = spinner_after_a_second(format!("solving {shown}"), !args.json);
     let progress = args.picture.progress();
     let job_args = args.clone();
     let job_progress = progress.clone();
+    // Reading the input is inside the time limit too: a FIFO without a writer or a standard
+    // input that never ends must not outlast `--timeout`.
     let outcome = job::with_timeout(args.timeout, move || {
         let args = job_args;
+        let (genre, input) = resolve(&args.genre, args.input.as_deref())?;
         let puzzle = load(&genre, input, args.words.as_deref())?;
         let mut opts = SolveOptions::new(&args.backend, &args.formulation, mode);
         opts.timeout = args.timeout;
         opts.progress = Some(job_progress);
         opts.certify = args.certify;
         opts.exits_after = true;
-        puzzle.solve(&opts)
+        puzzle.solve(&opts).map(|report| (genre, report))
     });
     spinner.finish_and_clear();
-    let report = match outcome {
+    let (name, report) = match outcome {
         // Abandoned in the middle of a solver call: report what was found before it. With
         // nothing found the timeout stays an error (and `solve --json` prints it as a report).
         Err(Error::Timeout(secs)) if mode != Mode::First => {
@@ -229,7 +243,8 @@ fn solve_report(args: &SolveArgs, mode: Mode) -> Result<(String, Report<Vec<Stri
             if found.is_empty() {
                 return Err(Error::Timeout(secs));
             }
-            Ok(job::timeout_report(found, secs, args.asked(mode)))
+            let genre = args.named_genre().unwrap_or_default().to_string();
+            Ok((genre, args.timeout_report(found, secs, mode)))
         }
         other => other,
     }?;
@@ -245,6 +260,19 @@ impl SolveArgs {
             formulation: &self.formulation,
             backend: &self.backend,
         }
+    }
+
+    /// The report of a run whose time limit came outside the driver, with the genre's
+    /// formulation filled in as the driver would have reported it.
+    fn timeout_report(
+        &self,
+        found: Vec<Vec<String>>,
+        secs: f64,
+        mode: Mode,
+    ) -> Report<Vec<String>> {
+        let mut r = job::timeout_report(found, secs, self.asked(mode));
+        r.stats.formulation = job::filled_formulation(self.named_genre(), &self.formulation);
+        r
     }
 
     /// The genre the arguments name: the first one, or the genre a URL given first names.
@@ -426,7 +454,7 @@ fn dispatch(command: Command) -> Result<i32> {
             let (genre, r) = match solve_report(&args, mode) {
                 Err(Error::Timeout(secs)) if args.json => {
                     // The JSON contract holds for timeouts too: a report, no solutions.
-                    let r = job::timeout_report(Vec::new(), secs, args.asked(mode));
+                    let r = args.timeout_report(Vec::new(), secs, mode);
                     println!("{}", job::report_json(args.named_genre(), &r));
                     return Ok(r.exit_code());
                 }
@@ -573,8 +601,9 @@ fn dispatch(command: Command) -> Result<i32> {
             write_output(None, &String::from_utf8_lossy(&page))?;
             Ok(0)
         }
+        Command::DimacsSolve { file, .. } => dimacs_solve(&file),
         Command::Genres => {
-            for g in GENRES {
+            for g in GENRES.iter() {
                 println!("  {:<10} {}", g.name, g.rules);
             }
             Ok(0)
@@ -1039,6 +1068,38 @@ fn compare(
         }
     }
     Ok(0)
+}
+
+/// `puzzlec dimacs-solve FILE`: the CNF solved by batsat, answered in the competition format.
+fn dimacs_solve(file: &str) -> Result<i32> {
+    use puzzlec::backend::sat::{BatsatSolver, SatResult, SatSolver};
+    let input = registry::read_input(file)?;
+    let cnf =
+        format::dimacs::read_cnf(&input.text).map_err(|e| Error::Usage(format!("{file}: {e}")))?;
+    let mut solver = BatsatSolver::new();
+    for clause in &cnf.clauses {
+        solver.add_clause(clause);
+    }
+    match solver.solve(cnf.num_vars, &[], None)? {
+        SatResult::Sat(values) => {
+            let lits: Vec<String> = (1..=cnf.num_vars as usize)
+                .map(|v| match values.get(v).copied().unwrap_or(false) {
+                    true => v.to_string(),
+                    false => format!("-{v}"),
+                })
+                .collect();
+            println!("s SATISFIABLE\nv {} 0", lits.join(" "));
+            Ok(10)
+        }
+        SatResult::Unsat => {
+            println!("s UNSATISFIABLE");
+            Ok(20)
+        }
+        SatResult::Unknown(why) => {
+            println!("s UNKNOWN\nc {why}");
+            Ok(0)
+        }
+    }
 }
 
 #[cfg(test)]

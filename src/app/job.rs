@@ -138,6 +138,16 @@ pub fn timeout_report(found: Vec<Vec<String>>, secs: f64, asked: Asked) -> Repor
     partial_report(found, asked.mode, Stopped::Timeout(secs), stats)
 }
 
+/// A formulation as a genre's run reports it (`k=v,…` with the defaults filled in), for a
+/// report made outside the driver; as given when the genre is unknown or the text is not one.
+pub fn filled_formulation(genre: Option<&str>, given: &str) -> String {
+    let keys = genre
+        .and_then(|g| registry::genre(g).ok())
+        .map(|g| (g.keys)());
+    keys.and_then(|keys| puzzlec::puzzles::Formulation::parse(given, &keys).ok())
+        .map_or_else(|| given.to_string(), |f| f.spec())
+}
+
 /// The JSON object of a report: what `--json` prints, what a batch line and the web API carry.
 /// `genre` is null when it could not be told.
 pub fn report_json(genre: Option<&str>, r: &Report<Vec<String>>) -> serde_json::Value {
@@ -297,5 +307,12 @@ mod tests {
         assert_eq!(v["stats"]["timeout_seconds"], 2.0);
         assert_eq!(v["stats"]["backend"], "varisat");
         assert!(report_json(None, &timeout_report(Vec::new(), 2.0, asked))["genre"].is_null());
+    }
+
+    #[test]
+    fn a_formulation_is_reported_with_its_defaults_filled_in() {
+        let filled = filled_formulation(Some("heyawake"), "");
+        assert!(filled.contains("connectivity="), "{filled}");
+        assert_eq!(filled_formulation(None, "x=y"), "x=y");
     }
 }

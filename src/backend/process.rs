@@ -2,9 +2,10 @@
 //! saying how to install a missing one), scratch directories for solver files, and running a
 //! child with a deadline.
 //!
-//! Every child starts in its own process group, so a time limit takes down the whole group: a
-//! solver behind a wrapper script must not leave its real work running. A child that dies of a
-//! signal is a solver failure that names the signal.
+//! Every child starts in its own process group, and the whole group is killed when the child
+//! ends or its time limit comes: a solver behind a wrapper script must not leave its real work
+//! (or anything it started) running. What leaves the group on purpose (`setsid`, a daemon)
+//! is out of reach. A child that dies of a signal is a solver failure that names the signal.
 
 use crate::error::{Error, Result};
 use std::path::{Path, PathBuf};
@@ -70,10 +71,12 @@ pub fn on_path(binary: &str) -> bool {
     find_binary(binary).is_some()
 }
 
-/// A scratch directory for solver files, removed on drop.
+/// A scratch directory for solver files, removed on drop, and on an interrupt or a memory
+/// budget exit while it exists (see [`crate::process_groups`]).
 pub struct ScratchDir {
     /// Its path.
     pub path: PathBuf,
+    _listed: crate::process_groups::ListedScratch,
 }
 
 impl ScratchDir {
@@ -84,10 +87,28 @@ impl ScratchDir {
         let n = COUNTER.fetch_add(1, Ordering::Relaxed);
         let path =
             std::env::temp_dir().join(format!("puzzlec-{prefix}-{}-{n}", std::process::id()));
+        // Listed before it exists, so that no moment passes in which an interrupt would leave
+        // it behind.
+        let listed = crate::process_groups::ListedScratch::register(path_bytes(&path));
         std::fs::create_dir_all(&path)
             .map_err(|e| Error::Io(format!("cannot create {}: {e}", path.display())))?;
-        Ok(ScratchDir { path })
+        Ok(ScratchDir {
+            path,
+            _listed: listed,
+        })
     }
+}
+
+/// A path's bytes as the operating system takes them.
+#[cfg(unix)]
+fn path_bytes(path: &Path) -> &[u8] {
+    std::os::unix::ffi::OsStrExt::as_bytes(path.as_os_str())
+}
+
+/// A path's bytes (only listed on unix; elsewhere the destructor alone removes it).
+#[cfg(not(unix))]
+fn path_bytes(_path: &Path) -> &[u8] {
+    &[]
 }
 
 impl Drop for ScratchDir {
@@ -118,8 +139,8 @@ pub struct Captured {
     pub code: i32,
 }
 
-/// Runs a command in its own process group to completion, or until the deadline (then kills
-/// the group, giving `None`). A child killed by a signal is an `Error::Solver` naming it.
+/// Runs a command in its own process group to completion (then kills what is left of the
+/// group), or until the deadline (then kills the group, giving `None`). A child killed by a signal is an `Error::Solver` naming it.
 pub fn run_capturing(
     cmd: &mut Command,
     deadline: Option<Instant>,
@@ -151,8 +172,8 @@ pub fn run_capturing_unless(
         .map_err(|e| Error::Solver(format!("cannot start {what}: {e}")))?;
     let group = crate::process_groups::Running::register(child.id());
     loop {
-        let status = match child.try_wait() {
-            Ok(status) => status,
+        let ended = match ended_unreaped(&mut child) {
+            Ok(ended) => ended,
             Err(e) => {
                 group.kill();
                 let _ = child.kill();
@@ -160,7 +181,16 @@ pub fn run_capturing_unless(
                 return Err(Error::Solver(format!("{what}: {e}")));
             }
         };
-        if let Some(status) = status {
+        if ended {
+            // The solver has answered, but what it started may still run (a wrapper's
+            // `sleep &`, a helper it forked): the group goes down with it after every call,
+            // not only at a deadline. The child is not reaped yet, so its pid still names
+            // the group. A descendant that left the group (`setsid`, a daemon) cannot be
+            // reached this way; nothing short of a container can.
+            group.kill();
+            let status = child
+                .wait()
+                .map_err(|e| Error::Solver(format!("{what}: {e}")))?;
             let code = exit_code(status, what)?;
             return Ok(Some(Captured {
                 stdout: read_lossy(&out_file),
@@ -177,6 +207,28 @@ pub fn run_capturing_unless(
         }
         std::thread::sleep(Duration::from_millis(2));
     }
+}
+
+/// Whether a child has ended, leaving it unreaped (a zombie keeps its pid, and so its
+/// process group's id, from being reused while the group is killed).
+#[cfg(unix)]
+fn ended_unreaped(child: &mut std::process::Child) -> std::io::Result<bool> {
+    // SAFETY: an all-zero siginfo_t is a valid value; waitid only writes into it.
+    let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
+    let flags = libc::WEXITED | libc::WNOHANG | libc::WNOWAIT;
+    // SAFETY: waitid on our own child's pid, with a valid siginfo_t to fill.
+    let r = unsafe { libc::waitid(libc::P_PID, child.id() as libc::id_t, &mut info, flags) };
+    if r != 0 {
+        return Err(std::io::Error::last_os_error());
+    }
+    // SAFETY: waitid filled `info`; with WNOHANG si_pid is 0 when no child has changed state.
+    Ok(unsafe { info.si_pid() } != 0)
+}
+
+/// Whether a child has ended (reaping it: without process groups there is nothing to keep).
+#[cfg(not(unix))]
+fn ended_unreaped(child: &mut std::process::Child) -> std::io::Result<bool> {
+    child.try_wait().map(|s| s.is_some())
 }
 
 /// A file as text, with any bytes that are not UTF-8 replaced (a solver's output is read for

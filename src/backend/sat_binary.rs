@@ -1,5 +1,6 @@
 //! Any DIMACS SAT solver on PATH: write the CNF, run it, read its answer.
-//! Exit codes 10 (SAT) and 20 (UNSAT) are the convention; the status line decides.
+//! Exit codes 10 (SAT) and 20 (UNSAT) are the convention; the status line decides, and an
+//! exit code that contradicts it is a solver failure.
 
 use super::process::{require_binary, run_capturing, ScratchDir};
 use super::sat::{SatResult, SatSolver};
@@ -8,6 +9,24 @@ use crate::format::dimacs;
 use std::path::PathBuf;
 use std::process::Command;
 use std::time::Instant;
+
+/// Refuses an answer whose exit code says otherwise: every DIMACS solver we call exits 10
+/// after SATISFIABLE and 20 after UNSATISFIABLE, so a status line and an exit code that
+/// disagree mean a solver (or a wrapper) that cannot be believed either way.
+fn check_exit_code(binary: &str, answer: &SatResult, code: i32) -> Result<()> {
+    let (said, want) = match answer {
+        SatResult::Sat(_) => ("SATISFIABLE", 10),
+        SatResult::Unsat => ("UNSATISFIABLE", 20),
+        SatResult::Unknown(_) => return Ok(()),
+    };
+    if code == want {
+        return Ok(());
+    }
+    Err(Error::Solver(format!(
+        "{binary} answered {said} but exited with code {code} (a solver that answers \
+         {said} exits with {want}): its answer is not believed"
+    )))
+}
 
 /// An external DIMACS solver; the whole CNF is rewritten for every solve.
 pub struct DimacsBinary {
@@ -68,7 +87,11 @@ impl SatSolver for DimacsBinary {
         } else {
             dimacs::read_competition_output(&done.stdout, num_vars)
         };
-        parsed.map_err(|e| Error::Solver(format!("{} (exit code {}): {e}", self.binary, done.code)))
+        let parsed = parsed.map_err(|e| {
+            Error::Solver(format!("{} (exit code {}): {e}", self.binary, done.code))
+        })?;
+        check_exit_code(&self.binary, &parsed, done.code)?;
+        Ok(parsed)
     }
     fn incremental(&self) -> bool {
         false

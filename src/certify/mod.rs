@@ -175,6 +175,18 @@ pub fn certify(
     for (i, (clause, solution)) in e.blocked.iter().enumerate() {
         check_blocking(e.model, clause, solution)
             .map_err(|reason| Error::Uncertified(format!("blocking clause {}: {reason}", i + 1)))?;
+        // Each solution found after a blocking clause must satisfy it: two solutions that
+        // agree on every answer key are one solution, whatever the solver said.
+        for (j, (earlier, _)) in e.blocked[..i].iter().enumerate() {
+            if !earlier.holds(|v| solution.value(v)) {
+                return Err(Error::Uncertified(format!(
+                    "solution {} breaks blocking clause {}: it repeats solution {}",
+                    i + 1,
+                    j + 1,
+                    j + 1
+                )));
+            }
+        }
     }
     let mut certificate = Certificate {
         proof: "none",

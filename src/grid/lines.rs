@@ -103,6 +103,37 @@ impl Grid {
         }
     }
 
+    /// The line in janko.at's answer notation: the header `H W` (and `extras`), then each
+    /// point's used directions in the order `n s e w` (`ns`, `se`, `ew`, …), `-` for none.
+    pub fn line_answer(&self, extras: &str, used: &[bool]) -> String {
+        let order = [('n', -1, 0), ('s', 1, 0), ('e', 0, 1), ('w', 0, -1)];
+        self.answer_text(extras, |p| {
+            let uses = |&&(_, dr, dc): &&(char, isize, isize)| self.line_uses(used, p, dr, dc);
+            let letters: String = order.iter().filter(uses).map(|d| d.0).collect();
+            match letters.is_empty() {
+                true => "-".to_string(),
+                false => letters,
+            }
+        })
+    }
+
+    /// For a loop drawn through this grid's points as the corners of cells (slitherlink's
+    /// `(H+1)×(W+1)` vertices), whether each of the `H×W` cells lies inside it, in raster
+    /// order: a cell is inside when an odd number of the loop's vertical segments lie left of
+    /// it in its row (a ray to the left edge crosses the loop that often).
+    pub fn cells_inside(&self, used: &[bool]) -> Vec<bool> {
+        let (h, w) = (self.height.saturating_sub(1), self.width.saturating_sub(1));
+        let mut inside = Vec::with_capacity(h * w);
+        for r in 0..h {
+            let mut crossed = false;
+            for c in 0..w {
+                crossed ^= self.line_uses(used, self.cell(r, c), 1, 0);
+                inside.push(crossed);
+            }
+        }
+        inside
+    }
+
     /// Checks that the used edges form one simple closed loop: something is drawn, every point
     /// has no line or two, and all of it is one piece. The error says which and where.
     pub fn check_single_loop(&self, used: &[bool]) -> Result<(), String> {
@@ -282,6 +313,41 @@ pub(crate) mod tests {
             .parse_line_rows(&["es sw .", "en nw"])
             .unwrap_err()
             .contains("2 entries"));
+    }
+
+    #[test]
+    fn the_janko_answer_writes_vertical_letters_first_and_a_dash_off_the_line() {
+        let g = Grid::new(2, 3);
+        let mut used = vec![false; g.edges().len()];
+        for (a, b) in [(0, 1), (0, 3), (1, 4), (3, 4)] {
+            used[g.edge_index(a, b).unwrap()] = true;
+        }
+        assert_eq!(g.line_answer("", &used), "2 3\nse sw -\nne nw -\n");
+    }
+
+    #[test]
+    fn the_cells_inside_a_loop_are_bounded_by_exactly_its_segments() {
+        // On 3×4 corners (2×3 cells), for every loop: a segment is used exactly where the
+        // cells on its two sides (outside the grid counts as outside) differ.
+        let v = Grid::new(3, 4);
+        let cells = Grid::new(2, 3);
+        let loops = all_single_loops(v);
+        for used in &loops {
+            let inside = v.cells_inside(used);
+            let at = |r: isize, c: isize| {
+                (r >= 0 && c >= 0 && r < 2 && c < 3) && inside[cells.cell(r as usize, c as usize)]
+            };
+            for (e, &(a, b)) in v.edges().iter().enumerate() {
+                let ((r, c), (rb, _)) = (v.rc(a), v.rc(b));
+                let (r, c) = (r as isize, c as isize);
+                let differ = match rb == v.rc(a).0 {
+                    true => at(r - 1, c) != at(r, c),
+                    false => at(r, c - 1) != at(r, c),
+                };
+                assert_eq!(used[e], differ, "{:?} edge {e}", v.line_rows(used));
+            }
+        }
+        assert!(loops.len() > 10);
     }
 
     #[test]

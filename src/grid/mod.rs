@@ -3,13 +3,21 @@
 //! in and out, "no two chosen cells touch" (kings), and the generic grid text format every
 //! grid genre reads.
 
+pub mod binary_lines;
+pub mod counts;
+pub mod distinct;
+pub mod dominoes;
 pub mod kings;
 pub mod lines;
 pub mod polyomino;
 pub mod room_clues;
+pub mod room_pairs;
 pub mod rooms;
 pub mod shading;
 pub mod text;
+pub mod token_lines;
+pub mod vertices;
+pub mod visibility;
 
 pub use room_clues::RoomClues;
 pub use rooms::Rooms;

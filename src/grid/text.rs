@@ -346,12 +346,20 @@ impl GridText {
 
     /// The rooms of the room-id grid (each id one connected room).
     pub fn rooms(&self) -> Result<Rooms> {
+        self.rooms_outside(&[])
+    }
+
+    /// The rooms of the room-id grid where the ids in `outside` (janko.at's `@`, `#`) mark
+    /// cells outside every room, in as many pieces as they like; every other id is one
+    /// connected room.
+    pub fn rooms_outside(&self, outside: &[&str]) -> Result<Rooms> {
         let ids = self
             .room_ids
             .as_ref()
             .ok_or_else(|| Error::input(&self.source, self.end_line, 1, "missing the room grid"))?;
         let labels: Vec<&str> = ids.iter().map(|t| t.text.as_str()).collect();
-        Rooms::from_labels(self.grid, &labels).map_err(|split| {
+        let is_outside = |label: &&str| outside.contains(label);
+        Rooms::from_labels_outside(self.grid, &labels, is_outside).map_err(|split| {
             let (a, b) = (&ids[split.first], &ids[split.second]);
             self.error(
                 b,
@@ -584,6 +592,20 @@ mod tests {
         );
         let e = GridText::parse_rooms_only("f", "a a b\nc c\n").unwrap_err();
         assert!(e.to_string().starts_with("f:2:4: ragged grid"), "{e}");
+    }
+
+    #[test]
+    fn outside_ids_mark_cells_in_no_room() {
+        let t = GridText::parse_rooms_only("f", "2 3\n@ a @\n# a #\n").unwrap();
+        let rooms = t.rooms_outside(&["@", "#"]).unwrap();
+        assert_eq!(rooms.cells, vec![vec![1, 4]]);
+        assert_eq!(rooms.outside().count(), 4);
+        let e = t.rooms().unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("f:2:5: room `@` is in two pieces"),
+            "{e}"
+        );
     }
 
     #[test]

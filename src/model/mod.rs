@@ -12,6 +12,7 @@ pub mod node_graph;
 pub mod propagator;
 pub mod region;
 pub mod regular;
+pub mod sight;
 #[cfg(test)]
 pub(crate) mod testing;
 

@@ -1,19 +1,57 @@
 //! The genre interface: a puzzle formulates itself as a [`Model`], decodes assignments into
 //! its own solutions and verifies them by its own rules.
 
-pub mod heyawake;
-pub mod hitori;
-pub mod lits;
-pub mod masyu;
-pub mod nonogram;
-pub mod nurikabe;
-pub mod skeleton;
-pub mod slitherlink;
-pub mod starbattle;
 #[cfg(test)]
 pub(crate) mod testing;
-pub mod tetromino;
 pub mod verbs;
+
+/// Declares each genre's module and lists its declaration for the registry: adding a genre is
+/// its folder plus one line here (`module => Type;`, or `module => Type or other::Type;` for a
+/// genre whose inputs may read as a second type, such as a colour nonogram).
+macro_rules! genres {
+    ($($module:ident => $main:ident $(or $($alt:ident)::+)?;)*) => {
+        $(pub mod $module;)*
+        /// Shows every genre's declaration to `v`, in the order of the list.
+        pub fn visit_genres(v: &mut impl VisitGenre) {
+            $(genres!(@one v, $module, $main $(, $($alt)::+)?);)*
+        }
+    };
+    (@one $v:ident, $module:ident, $main:ident) => {
+        $v.genre::<$module::$main>()
+    };
+    (@one $v:ident, $module:ident, $main:ident, $($alt:ident)::+) => {
+        $v.either::<$module::$main, $module::$($alt)::+>()
+    };
+}
+
+genres! {
+    akari => Akari;
+    binairo => Binairo;
+    cave => Cave;
+    creek => Creek;
+    heyawake => Heyawake;
+    hitori => Hitori;
+    kuromasu => Kuromasu;
+    lits => Lits;
+    magnetic => Magnetic;
+    masyu => Masyu;
+    nonogram => Nonogram or colour::ColourNonogram;
+    norinori => Norinori;
+    nurikabe => Nurikabe;
+    shimaguni => Shimaguni;
+    skeleton => Skeleton;
+    slitherlink => Slitherlink;
+    starbattle => StarBattle;
+    tetromino => Tetromino;
+}
+
+/// What the registry does with each declared genre (see [`visit_genres`]).
+pub trait VisitGenre {
+    /// A genre whose inputs read as `P`.
+    fn genre<P: Puzzle>(&mut self);
+    /// A genre whose inputs read as `P`, or as `Q` when `Q` claims them.
+    fn either<P: Puzzle, Q: Puzzle>(&mut self);
+}
 
 use crate::error::Result;
 pub use crate::formulation::{core_formulation_keys, Choice, Formulation, FormulationKey, Value};

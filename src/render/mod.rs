@@ -7,6 +7,7 @@
 //! the application's (`src/app/picture.rs` in the binary).
 
 pub mod compose;
+pub mod margins;
 pub mod png;
 pub mod svg;
 

@@ -230,6 +230,13 @@ impl Piece for RoomWalls {
         }
     }
     fn write(&self, body: &mut Writer, grid: Grid, rooms: &Rooms) -> Result<()> {
+        if let Some(c) = rooms.outside().next() {
+            let why = "has no puzz.link form (walls cannot leave a cell outside every room)";
+            return Err(Error::Invalid(format!(
+                "{}, outside every room, {why}",
+                grid.name(c)
+            )));
+        }
         body.rooms(grid, rooms);
         Ok(())
     }

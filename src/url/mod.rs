@@ -23,6 +23,7 @@ mod circles;
 mod decimal;
 pub mod format;
 mod numbers;
+pub mod vertices;
 
 pub use cell_numbers::MAX_CELL_NUMBER;
 pub use circles::Circle;

@@ -151,6 +151,55 @@ mod tests {
         assert!(parse_text("f.txt", "\n\n").is_err());
     }
 
+    /// The spec's example, janko.at's heyawake 512 as puzzlekit's dataset gives it.
+    const JANKO_512: &str = "6 6
+- - - - - -
+- - - - - -
+1 - 3 - 0 -
+- - - - - -
+- - - - - -
+2 - - - - -
+1 1 8 6 6 6
+1 1 8 6 6 6
+2 2 3 3 5 5
+2 2 3 3 5 5
+2 2 3 3 5 5
+4 4 4 7 7 7
+";
+
+    #[test]
+    fn janko_text_reads_with_any_room_ids_and_the_answer_is_written_in_its_notation() {
+        let p = parse("512_6x6", JANKO_512).unwrap();
+        assert_eq!(p.rooms.rooms.len(), 8);
+        let answer =
+            "6 6\n- - x - - -\n- x - - x -\n- - - x - -\nx - x - - -\n- - - x - -\nx - x - - x\n";
+        let shading: Vec<bool> = (answer.lines().skip(1).flat_map(|l| l.split(' ')))
+            .map(|t| t == "x")
+            .collect();
+        assert_eq!(p.verify(&shading), Ok(()));
+        assert_eq!(p.answer_text(&shading).unwrap(), answer);
+        // Room ids may be letters or symbols (janko.at's 27_17x17 uses `( ) [ ] ~ ^ =`).
+        let (clues, ids) = JANKO_512.split_at(JANKO_512.find("1 1 8").unwrap());
+        let symbols: String = ids
+            .chars()
+            .map(|c| match c {
+                '1' => '(',
+                '2' => ']',
+                '3' => '~',
+                '4' => '^',
+                '5' => '=',
+                '6' => 'x',
+                '7' => 'B',
+                c => c,
+            })
+            .collect();
+        let q = parse("t", &format!("{clues}{symbols}")).unwrap();
+        assert_eq!(
+            (q.rooms.rooms, q.rooms.clues),
+            (p.rooms.rooms, p.rooms.clues)
+        );
+    }
+
     /// One room's cells and clue.
     type RoomShape = (Vec<usize>, Option<Clue>);
 

@@ -95,3 +95,16 @@ proptest! {
         prop_assert_eq!(back.url().unwrap(), url);
     }
 }
+
+#[test]
+fn janko_text_reads_and_the_answer_is_written_in_its_notation() {
+    // The spec's example, janko.at's Hitori 1 as puzzlekit's dataset gives it.
+    let p = parse("01_4x4", "4 4\n3 3 1 4\n4 3 2 2\n1 3 4 2\n3 4 3 2\n").unwrap();
+    assert_eq!(p.grid, Grid::new(4, 4));
+    let answer = "4 4\n- x - -\n- - - x\n- x - -\nx - - x\n";
+    let shading: Vec<bool> = (answer.lines().skip(1).flat_map(|l| l.split(' ')))
+        .map(|t| t == "x")
+        .collect();
+    assert_eq!(p.verify(&shading), Ok(()));
+    assert_eq!(p.answer_text(&shading).unwrap(), answer);
+}

@@ -80,6 +80,9 @@ impl Puzzle for Hitori {
     fn rows(&self, solution: &Shading) -> Vec<String> {
         self.grid.shading_rows(solution)
     }
+    fn answer_text(&self, solution: &Shading) -> Option<String> {
+        Some(self.grid.shading_answer("", solution))
+    }
     fn sketch(&self, solution: Option<&Shading>) -> Sketch {
         let puzzle = Sketch::of(self.grid).with_clues(&self.numbers);
         puzzle.with_shading(solution.map(Vec::as_slice))

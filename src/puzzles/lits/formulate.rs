@@ -16,6 +16,7 @@ pub fn formulate(p: &Lits, formulation: &Formulation) -> Result<Formulated<Piece
     let (g, rooms) = (p.grid, &p.rooms);
     let mut m = Model::new();
     let shaded = g.answer_bools(&mut m, "shaded");
+    rooms.add_outside_empty(&mut m, g, &shaded);
     let letters: Vec<char> = lits_pieces().iter().map(|p| p.letter).collect();
     // Rule 1; letter[room][k] says the room's piece is letters[k].
     let placed = p.room_placements().into_iter().zip(&rooms.cells);
@@ -26,7 +27,7 @@ pub fn formulate(p: &Lits, formulation: &Formulation) -> Result<Formulated<Piece
     .collect();
     // Rule 2: across a border, two shaded cells never belong to pieces of the same letter.
     let edges = g.edges();
-    for &(a, b) in edges.iter().filter(|&&(a, b)| rooms.wall_between(a, b)) {
+    for &(a, b) in edges.iter().filter(|&&(a, b)| rooms.between_rooms(a, b)) {
         let (ra, rb) = (rooms.room_of[a], rooms.room_of[b]);
         for (k, l) in letters.iter().enumerate() {
             let both = [!shaded[a], !shaded[b], !letter[ra][k], !letter[rb][k]];

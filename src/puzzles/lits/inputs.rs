@@ -117,3 +117,55 @@ mod round_trip {
         }
     }
 }
+
+/// janko.at's LITS 1 as puzzlekit's dataset gives it (the spec's example), and its answer.
+const JANKO_1: &str = "6 7
+1 1 1 1 1 2 2
+1 4 4 4 1 1 2
+5 5 4 4 4 3 2
+6 5 5 7 3 3 2
+6 5 6 7 7 3 2
+6 6 6 7 7 3 2
+";
+const JANKO_1_ANSWER: &str = "6 7
+L L L - - L L
+L - S S - - L
+S S - S S I L
+- S S T - I -
+L - - T T I -
+L L L T - I -
+";
+
+#[test]
+fn janko_text_reads_and_the_answer_is_written_in_its_notation() {
+    let p = parse("1_6x7", JANKO_1).unwrap();
+    assert_eq!((p.grid, p.rooms.len()), (Grid::new(6, 7), 7));
+    let rows: Vec<&str> = JANKO_1_ANSWER.lines().skip(1).collect();
+    let pieces: Pieces = (rows.iter().flat_map(|r| r.split(' ')))
+        .map(|t| (t != "-").then(|| t.chars().next().unwrap()))
+        .collect();
+    assert_eq!(p.verify(&pieces), Ok(()));
+    assert_eq!(p.answer_text(&pieces).unwrap(), JANKO_1_ANSWER);
+}
+
+#[test]
+fn janko_at_cells_are_outside_every_room_and_stay_unshaded() {
+    // `@` in two separate places is no room in two pieces.
+    let p = parse("t", "3 6\n@ a a a a @\nb b b b c c\n@ c c c c @\n").unwrap();
+    assert_eq!(p.rooms.len(), 3);
+    assert_eq!(p.rooms.outside().collect::<Vec<_>>(), vec![0, 5, 12, 17]);
+    let mut pieces: Pieces = vec![None; 18];
+    pieces[0] = Some('I');
+    assert_eq!(
+        p.verify(&pieces).unwrap_err(),
+        "r1c1 is outside every room but is shaded"
+    );
+    let e = p.url().unwrap_err().to_string();
+    assert!(
+        e.contains("outside every room, has no puzz.link form"),
+        "{e}"
+    );
+    // Another symbol is an ordinary room id, refused when split.
+    let e = parse("t", "1 3\n# a #\n").unwrap_err();
+    assert!(e.to_string().contains("room `#` is in two pieces"), "{e}");
+}

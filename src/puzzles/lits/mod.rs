@@ -1,8 +1,8 @@
 //! LITS: shade one tetromino (L, I, T or S, turned or mirrored) in every room so that (1) each
 //! room's shaded cells are one such piece, (2) two equal pieces never share an edge across a
-//! room border, (3) all shaded cells are connected and (4) no 2×2 block is fully shaded. Read
-//! top-down: the puzzle, its rules (`check`), the formulations (`formulate.rs`), the inputs
-//! (`parse.rs`).
+//! room border, (3) all shaded cells are connected and (4) no 2×2 block is fully shaded;
+//! cells outside every room (janko.at's `@`) stay unshaded. Read top-down: the puzzle, its
+//! rules (`check`), the formulations (`formulate.rs`), the inputs (`inputs.rs`).
 
 pub mod formulate;
 #[cfg(test)]
@@ -23,7 +23,7 @@ use crate::url::format::{Format, RoomWalls};
 pub struct Lits {
     /// The grid.
     pub grid: Grid,
-    /// The rooms.
+    /// The rooms; cells outside every room stay unshaded.
     pub rooms: Rooms,
 }
 
@@ -81,7 +81,7 @@ impl Puzzle for Lits {
         if let Some(extra) = t.extras.first() {
             return Err(t.error(extra, "a LITS header is `H W`, nothing more"));
         }
-        let rooms = t.rooms()?;
+        let rooms = t.rooms_outside(&["@"])?;
         Ok(Lits {
             grid: t.grid,
             rooms,
@@ -92,6 +92,9 @@ impl Puzzle for Lits {
     }
     fn rows(&self, solution: &Pieces) -> Vec<String> {
         self.grid.char_rows(|c| solution[c].unwrap_or('.'))
+    }
+    fn answer_text(&self, solution: &Pieces) -> Option<String> {
+        Some(self.grid.answer_text("", |c| solution[c].unwrap_or('-')))
     }
     fn sketch(&self, solution: Option<&Pieces>) -> Sketch {
         let mut sketch = Sketch::of(self.grid).with_rooms(&self.rooms);
@@ -112,43 +115,41 @@ impl Puzzle for Lits {
     fn verify(&self, pieces: &Self::Solution) -> std::result::Result<(), String> {
         let (g, shapes, room_of) = (self.grid, lits_pieces(), &self.rooms.room_of);
         g.check_answer_len(pieces)?;
+        let on = |c: Cell| pieces[c].is_some();
+        self.rooms.check_outside_empty(g, "is shaded", on)?;
         let mut letter = Vec::new(); // of each room's piece
         for (r, cells) in self.rooms.cells.iter().enumerate() {
-            let shaded = cells.iter().filter(|&&c| pieces[c].is_some());
+            let shaded = cells.iter().filter(|&&c| on(c));
             let shaded: Vec<(usize, usize)> = shaded.map(|&c| g.rc(c)).collect();
             let Some(piece) = identify(&shapes, &shaded) else {
                 let (room, n) = (self.room_name(r), shaded.len());
-                return Err(format!(
-                    "rule 1: {room}'s {n} shaded cells are no L, I, T or S"
-                ));
+                let why = format!("rule 1: {room}'s {n} shaded cells are no L, I, T or S");
+                return Err(why);
             };
             letter.push(piece.letter);
         }
         let across = |&(a, b): &(Cell, Cell)| room_of[a] != room_of[b];
-        let both = |&(a, b): &(Cell, Cell)| pieces[a].is_some() && pieces[b].is_some();
+        let both = |&(a, b): &(Cell, Cell)| on(a) && on(b);
         let same = |&(a, b): &(Cell, Cell)| letter[room_of[a]] == letter[room_of[b]];
         let edges = g.edges().into_iter().filter(across).filter(both);
         if let Some((a, b)) = edges.into_iter().find(same) {
             let (x, y, l) = (g.name(a), g.name(b), letter[room_of[a]]);
             return Err(format!("rule 2: two {l} pieces touch at {x} and {y}"));
         }
-        let parts = components(&g.adjacency(), |c| pieces[c].is_some());
+        let parts = components(&g.adjacency(), on);
         if let [first, second, ..] = &parts[..] {
             let (a, b) = (g.name(first[0]), g.name(second[0]));
             return Err(format!("rule 3: shaded {a} and {b} are not connected"));
         }
-        if let Some(c) = g.full_2x2(|c| pieces[c].is_some()) {
+        if let Some(c) = g.full_2x2(on) {
             return Err(format!("rule 4: the 2×2 block at {} is shaded", g.name(c)));
         }
         let wrong = |&c: &Cell| pieces[c].is_some_and(|l| l != letter[room_of[c]]);
         let Some(c) = g.cells().find(wrong) else {
             return Ok(());
         };
-        Err(format!(
-            "{} is marked {:?}, its piece is not",
-            g.name(c),
-            pieces[c]
-        ))
+        let (at, mark) = (g.name(c), pieces[c]);
+        Err(format!("{at} is marked {mark:?}, its piece is not"))
     }
 }
 
@@ -265,17 +266,22 @@ mod tests {
     #[test]
     fn every_formulation_finds_exactly_the_brute_force_solutions_on_random_small_grids() {
         let mut rng = Rng::new(7);
-        let (mut solved, mut none, mut mip) = (0, 0, 0);
+        let (mut solved, mut none, mut mip, mut outside) = (0, 0, 0, 0);
         for round in 0..40 {
             let (h, w) = (2 + rng.below(3) as usize, 2 + rng.below(3) as usize);
             let grid = Grid::new(h, w);
             let mut wall = || rng.below(10) < 3;
             let vertical: Vec<bool> = (0..h * (w - 1)).map(|_| wall()).collect();
             let horizontal: Vec<bool> = (0..w * (h - 1)).map(|_| wall()).collect();
-            let p = Lits {
-                grid,
-                rooms: Rooms::from_walls(grid, &vertical, &horizontal),
-            };
+            let mut rooms = Rooms::from_walls(grid, &vertical, &horizontal);
+            if round % 3 == 1 && rooms.len() > 1 {
+                // The smallest room outside every room instead (janko.at's `@`).
+                let small = (0..rooms.len())
+                    .min_by_key(|&r| rooms.cells[r].len())
+                    .unwrap();
+                rooms = Rooms::from_labels_outside(grid, &rooms.room_of, |&r| r == small).unwrap();
+            }
+            let p = Lits { grid, rooms };
             let expected = brute_force(&p);
             let mut cases = vec![
                 ("varisat", "connectivity=lazy"),
@@ -296,7 +302,8 @@ mod tests {
             if expected.is_empty() {
                 none += 1
             } else {
-                solved += 1
+                solved += 1;
+                outside += usize::from(p.rooms.has_outside());
             }
         }
         // The random layouts cover both verdicts, not only "no solution".
@@ -305,5 +312,9 @@ mod tests {
             "{solved} with solutions, {none} without"
         );
         assert!(mip >= 5, "only {mip} runs on microlp");
+        assert!(
+            outside >= 3,
+            "only {outside} solvable grids with cells outside every room"
+        );
     }
 }

@@ -96,3 +96,32 @@ proptest! {
         prop_assert_eq!(back.url().unwrap(), url);
     }
 }
+
+/// janko.at's Masyu 71 as puzzlekit's dataset gives it (the spec's example), and its answer.
+const JANKO_71: &str = "5 5\n- - - - -\n- b - b -\n- - - - -\nw - - - -\n- - - - b\n";
+const JANKO_71_ANSWER: &str = "5 5
+se ew ew ew sw
+ns se ew sw ns
+ns ns - ns ns
+ns ns se nw ns
+ne nw ne ew nw
+";
+
+#[test]
+fn janko_text_reads_with_letters_or_digits_and_the_answer_is_direction_pairs() {
+    let p = parse("71_5x5", JANKO_71).unwrap();
+    let digits = parse("t", &JANKO_71.replace('b', "2").replace('w', "1")).unwrap();
+    assert_eq!(digits, p);
+    let rows: Vec<String> = (JANKO_71_ANSWER.lines().skip(1))
+        .map(|l| l.replace('-', "."))
+        .collect();
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    let links = p.grid.parse_line_rows(&rows).unwrap();
+    assert_eq!(p.verify(&links), Ok(()));
+    assert_eq!(p.answer_text(&links).unwrap(), JANKO_71_ANSWER);
+    let e = parse("t", "2 2\n3 -\n- -\n").unwrap_err().to_string();
+    assert!(
+        e.contains("`3` is not a pearl: expected `w`, `b`, `1`, `2`"),
+        "{e}"
+    );
+}

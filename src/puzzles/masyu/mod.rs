@@ -57,7 +57,9 @@ impl Puzzle for Masyu {
     }
     fn read_text(source: &str, text: &str) -> Result<Self> {
         let t = GridText::parse(source, text, false)?;
+        // janko.at writes `1` and `2` for the pearls in some puzzles.
         let symbols = [("w", Pearl::White), ("b", Pearl::Black)];
+        let symbols = [symbols, [("1", Pearl::White), ("2", Pearl::Black)]].concat();
         let pearls = t.map_symbols(&symbols, "a pearl")?;
         Ok(Masyu {
             grid: t.grid,
@@ -69,6 +71,9 @@ impl Puzzle for Masyu {
     }
     fn rows(&self, solution: &Links) -> Vec<String> {
         self.grid.line_rows(solution)
+    }
+    fn answer_text(&self, solution: &Links) -> Option<String> {
+        Some(self.grid.line_answer("", solution))
     }
     fn sketch(&self, solution: Option<&Links>) -> Sketch {
         let mut sketch = Sketch::of(self.grid);

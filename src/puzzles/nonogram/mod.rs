@@ -409,6 +409,11 @@ impl crate::puzzles::Puzzle for Nonogram {
         grid_rows(solution)
     }
 
+    fn answer_text(&self, solution: &Grid) -> Option<String> {
+        let cells = crate::grid::Grid::new(self.height, self.width);
+        Some(cells.shading_answer("", &solution.concat()))
+    }
+
     fn sketch(&self, solution: Option<&Grid>) -> crate::render::Sketch {
         use crate::render::{Label, Sketch};
         // An empty line's clue is written 0, as in the printed puzzles.

@@ -6,7 +6,8 @@ use crate::grid;
 use crate::url::{self, Frame, Writer};
 
 /// Reads a puzzle from text: a puzz.link URL when the text is one, a `.g` file whose colour table
-/// has one colour (webpbn's black-and-white export), `.non` otherwise.
+/// has one colour (webpbn's black-and-white export), janko.at's layout when it starts with a
+/// header `H W`, `.non` otherwise.
 pub fn parse_any(source: &str, text: &str) -> Result<Nonogram> {
     if super::colour::is_colour_g(text) {
         // A colour table with one colour is how webpbn exports a black-and-white puzzle.
@@ -18,6 +19,8 @@ pub fn parse_any(source: &str, text: &str) -> Result<Nonogram> {
     if source == "URL" || (trimmed.contains("nonogram/") && !trimmed.contains('\n')) {
         let at = url::in_text_at(text, "nonogram").map_or((1, 0), |(_, at)| at);
         parse_url(trimmed).map_err(|e| url::in_file(e, source, at))
+    } else if is_janko(text) {
+        parse_janko(source, text)
     } else {
         parse_non(source, text)
     }
@@ -144,13 +147,85 @@ pub fn parse_non(source: &str, text: &str) -> Result<Nonogram> {
     let width = width.map(|w| w.0);
     let row_lines = section_lines(source, "rows", "height", rows, height)?;
     let column_lines = section_lines(source, "columns", "width", columns, width)?;
+    from_clue_lines(source, &row_lines, &column_lines, meta, last_line)
+}
+
+/// Whether a text is janko.at's nonogram layout (puzzlekit's dataset): its first line is a
+/// header `H W` of two numbers, which no `.non` file starts with.
+pub fn is_janko(text: &str) -> bool {
+    let mut lines = text.lines().map(str::trim);
+    let first = lines.find(|l| !l.is_empty() && !l.starts_with("//"));
+    first.is_some_and(|l| {
+        let tokens: Vec<&str> = l.split_whitespace().collect();
+        tokens.len() == 2 && tokens.iter().all(|t| t.bytes().all(|b| b.is_ascii_digit()))
+    })
+}
+
+/// Parses janko.at's layout as puzzlekit's dataset keeps it: a header `H W`, then W lines of
+/// column clues (left to right, each top to bottom), then H lines of row clues (top to
+/// bottom, each left to right), `0` for an empty line; blank and `//` lines are skipped.
+pub fn parse_janko(source: &str, text: &str) -> Result<Nonogram> {
+    let mut lines = (text.lines().enumerate())
+        .map(|(i, l)| (i + 1, l.trim_end_matches('\r').to_string()))
+        .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with("//"));
+    let last_line = text.lines().count().max(1);
+    let (header_no, header) = lines
+        .next()
+        .ok_or_else(|| Error::input(source, 1, 1, "no header `H W`"))?;
+    let mut sides = crate::puzzles::clue_tokens(&header)
+        .into_iter()
+        .map(|(col, t)| {
+            t.parse::<usize>()
+                .ok()
+                .filter(|n| (1..=MAX_SIDE).contains(n))
+                .ok_or_else(|| {
+                    let why = format!("`{t}` is not a side of the grid (1 to {MAX_SIDE})");
+                    Error::input(source, header_no, col, why)
+                })
+        });
+    let (height, width) = match (sides.next(), sides.next(), sides.next()) {
+        (Some(h), Some(w), None) => (h?, w?),
+        _ => {
+            return Err(Error::input(
+                source,
+                header_no,
+                1,
+                "expected a header `H W`",
+            ))
+        }
+    };
+    let clue_lines: Vec<(usize, String)> = lines.collect();
+    if clue_lines.len() != width + height {
+        let (line, what) = match clue_lines.get(width + height) {
+            Some((line, _)) => (*line, "more"),
+            None => (last_line, "fewer"),
+        };
+        let why = format!(
+            "{what} clue lines ({}) than the header's {width} columns and {height} rows",
+            clue_lines.len()
+        );
+        return Err(Error::input(source, line, 1, why));
+    }
+    let (column_lines, row_lines) = clue_lines.split_at(width);
+    from_clue_lines(source, row_lines, column_lines, Vec::new(), last_line)
+}
+
+/// The puzzle of its clue lines (line number and text), each checked against the other side;
+/// `last_line` is where an error about the whole puzzle points without a better place.
+fn from_clue_lines(
+    source: &str,
+    row_lines: &[(usize, String)],
+    column_lines: &[(usize, String)],
+    meta: Vec<(String, String)>,
+    last_line: usize,
+) -> Result<Nonogram> {
     let (width, height) = (column_lines.len(), row_lines.len());
     let mut row_clues = Vec::with_capacity(height);
-    for (line_no, text) in &row_lines {
+    for (line_no, text) in row_lines {
         row_clues.push(parse_clue(source, *line_no, text, width, "row", "wide")?);
     }
     let mut column_clues = Vec::with_capacity(width);
-    for (line_no, text) in &column_lines {
+    for (line_no, text) in column_lines {
         column_clues.push(parse_clue(
             source, *line_no, text, height, "column", "high",
         )?);
@@ -618,6 +693,55 @@ mod tests {
         assert_eq!(
             e,
             "p.non:7:1: `columns` has more clue lines (2) than `width 1`"
+        );
+    }
+
+    /// The spec's example, janko.at's nonogram 861 as puzzlekit's dataset gives it.
+    const JANKO_861: &str =
+        "10 5\n2 1\n2 1 3\n7\n1 3\n2 1\n2\n2 1\n1 1\n3\n1 1\n1 1\n2\n1 1\n1 2\n2\n";
+
+    #[test]
+    fn janko_layout_is_columns_then_rows_and_the_answer_is_written_in_its_notation() {
+        use crate::puzzles::Puzzle;
+        let p = parse_any("861_10x5", JANKO_861).unwrap();
+        assert_eq!((p.height, p.width), (10, 5));
+        assert_eq!(p.columns[1], vec![2, 1, 3]);
+        assert_eq!((&p.rows[0], &p.rows[9]), (&vec![2], &vec![2]));
+        let answer = "10 5\n- x x - -\n- x x - x\n- - x - x\n- x x x -\nx - x - -\n\
+                      x - x - -\n- - x x -\n- x - x -\n- x - x x\nx x - - -\n";
+        let grid: Grid = (answer.lines().skip(1))
+            .map(|l| l.split(' ').map(|t| t == "x").collect())
+            .collect();
+        assert_eq!(p.verify(&grid), Ok(()));
+        assert_eq!(p.answer_text(&grid).unwrap(), answer);
+        // `0` is an empty line; blank lines are skipped.
+        let p = parse_any("t", "2 2\n\n0\n2\n\n0\n2\n").unwrap();
+        assert_eq!(
+            (p.columns, p.rows),
+            (vec![vec![], vec![2]], vec![vec![], vec![2]])
+        );
+    }
+
+    #[test]
+    fn janko_layout_errors_name_line_and_column() {
+        let e = message(parse_any("j", "2 2\n1\n1\n1\n").unwrap_err());
+        assert_eq!(
+            e,
+            "j:4:1: fewer clue lines (3) than the header's 2 columns and 2 rows"
+        );
+        let e = message(parse_any("j", "1 1\n1\n1\n0\n").unwrap_err());
+        assert!(e.starts_with("j:4:1: more clue lines (3)"), "{e}");
+        let e = message(parse_any("j", "2 0\n1\n1\n").unwrap_err());
+        assert!(e.starts_with("j:1:3: `0` is not a side"), "{e}");
+        let e = message(parse_any("j", "1 2\n1 x\n1\n1\n").unwrap_err());
+        assert!(
+            e.starts_with("j:2:3: expected a block length, found `x`"),
+            "{e}"
+        );
+        let e = message(parse_any("j", "1 2\n1\n0\n2\n").unwrap_err());
+        assert!(
+            e.contains("the row clues fill 2 cells but the column clues fill 1"),
+            "{e}"
         );
     }
 

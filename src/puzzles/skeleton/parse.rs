@@ -122,7 +122,7 @@ impl Diagram {
 pub struct ListedWord {
     /// The word as written (an entry of several words keeps its spaces).
     pub text: String,
-    /// Its letters (Unicode scalar values; spaces inside an entry take no cell).
+    /// Its letters (Unicode scalar values; a space inside an entry is a letter of its own).
     pub letters: Vec<char>,
     /// The file it came from.
     pub source: String,
@@ -219,9 +219,10 @@ fn parse_word_lines(source: &str, lines: &[&str], first_line: usize) -> Result<V
                 ));
             }
         }
-        // An entry of several words (a title such as `Blue Moon`) fills its letters only, as
-        // in published fill-ins: the line is the entry, so its inner spaces are unambiguous.
-        let letters: Vec<char> = word.chars().filter(|c| !c.is_whitespace()).collect();
+        // An entry of several words (a song title such as `シスタモン シエル`) keeps its inner
+        // spaces as letters, each taking a cell: that is how the generator the seed describes
+        // (MakePuzz) publishes them. The line is the entry, so only its ends are trimmed.
+        let letters: Vec<char> = word.chars().collect();
         if letters.len() < 2 {
             return Err(Error::input(
                 source,
@@ -415,6 +416,15 @@ mod tests {
             err("....\n..\n\nab\n"),
             "p.txt:2:3: grid row has 2 cells but the first row has 4"
         );
+    }
+
+    #[test]
+    fn a_space_inside_an_entry_takes_a_cell() {
+        let words = parse_word_list("w.txt", "  シスタモン シエル \nBlue Moon\n").unwrap();
+        assert_eq!(words[0].letters.len(), 9);
+        assert_eq!(words[0].letters[5], ' ');
+        assert_eq!(words[0].text, "シスタモン シエル");
+        assert_eq!(words[1].letters.iter().collect::<String>(), "Blue Moon");
     }
 
     #[test]

@@ -102,3 +102,26 @@ proptest! {
         prop_assert_eq!(back.url().unwrap(), url);
     }
 }
+
+#[test]
+fn janko_text_reads_and_the_answer_is_the_cells_inside_the_loop() {
+    // puzzlekit's 1_4x4 (the spec's example), `.` for a cell without a clue as in 8 entries.
+    let p = parse("1_4x4", "4 4\n1 - - 0\n- - - -\n1 . 2 1\n- 2 3 -\n").unwrap();
+    assert_eq!(p.clues[1], None);
+    let inside = "-x---x---xx---x-";
+    let inside: Vec<bool> = inside.chars().map(|c| c == 'x').collect();
+    // The loop: every side between an inside and an outside cell (or the border).
+    let v = p.vertices();
+    let cell = |r: usize, c: usize| r < 4 && c < 4 && inside[p.grid.cell(r, c)];
+    let mut used = vec![false; v.edges().len()];
+    for (e, &(a, b)) in v.edges().iter().enumerate() {
+        let ((r, c), (rb, _)) = (v.rc(a), v.rc(b));
+        used[e] = match rb == r {
+            true => (r > 0 && cell(r - 1, c)) != cell(r, c),
+            false => (c > 0 && cell(r, c - 1)) != cell(r, c),
+        };
+    }
+    assert_eq!(p.verify(&used), Ok(()));
+    let answer = "4 4\n- x - -\n- x - -\n- x x -\n- - x -\n";
+    assert_eq!(p.answer_text(&used).unwrap(), answer);
+}

@@ -84,6 +84,11 @@ impl Puzzle for Slitherlink {
     fn rows(&self, solution: &Segments) -> Vec<String> {
         self.vertices().line_rows(solution)
     }
+    /// janko.at writes the cells inside the loop (`x`), not its segments.
+    fn answer_text(&self, solution: &Segments) -> Option<String> {
+        let inside = self.vertices().cells_inside(solution);
+        Some(self.grid.shading_answer("", &inside))
+    }
     fn sketch(&self, solution: Option<&Segments>) -> Sketch {
         let mut sketch = Sketch::of(self.grid).with_clues(&self.clues);
         sketch.lattice = Lattice::Dots;

@@ -14,6 +14,7 @@ pub fn formulate(p: &StarBattle, formulation: &Formulation) -> Result<Formulated
     let mut m = Model::new();
     let star = g.answer_bools(&mut m, "star");
     g.add_no_touching(&mut m, &star, formulation.choice("touching"));
+    p.rooms.add_outside_empty(&mut m, g, &star);
     let count = formulation.choice::<LineCount>("lines");
     let lines = g.rows().into_iter().chain(g.columns()).map(|l| (l, true));
     let rooms = p.rooms.cells.iter().map(|cells| (cells.clone(), false));

@@ -89,6 +89,37 @@ fn bad_inputs_name_line_and_column() {
     );
 }
 
+/// janko.at's Sternenschlacht 18 as puzzlekit's dataset gives it (the spec's example).
+const JANKO_18: &str = "5 5 1\n1 1 4 4 4\n2 1 1 1 4\n2 3 1 3 5\n2 3 3 3 5\n2 2 2 5 5\n";
+
+#[test]
+fn janko_text_reads_and_the_answer_is_written_in_its_notation() {
+    let p = parse("18_5x5", JANKO_18).unwrap();
+    assert_eq!((p.grid, p.stars, p.rooms.len()), (Grid::new(5, 5), 1, 5));
+    let answer = "5 5 1\n- - - x -\n- x - - -\n- - - - x\n- - x - -\nx - - - -\n";
+    let stars: Vec<bool> = (answer.lines().skip(1).flat_map(|l| l.split(' ')))
+        .map(|t| t == "x")
+        .collect();
+    assert_eq!(p.verify(&stars), Ok(()));
+    assert_eq!(p.answer_text(&stars).unwrap(), answer);
+}
+
+#[test]
+fn janko_at_and_hash_cells_are_outside_every_room_and_hold_no_star() {
+    // Two separate `@` pieces and a `#` piece: no room, so neither "in two pieces".
+    let text = "4 4 1\n@ a a @\nb b c c\n# b c d\nb b d d\n";
+    let p = parse("t", text).unwrap();
+    assert_eq!(p.rooms.len(), 4);
+    assert_eq!(p.rooms.outside().collect::<Vec<_>>(), vec![0, 3, 8]);
+    let e = p.verify(&vec![true; 16]).unwrap_err();
+    assert_eq!(e, "r1c1 is outside every room but holds a star");
+    let e = p.url().unwrap_err().to_string();
+    assert!(
+        e.contains("r1c1, outside every room, has no puzz.link form"),
+        "{e}"
+    );
+}
+
 mod round_trip {
     use super::*;
     use proptest::prelude::*;

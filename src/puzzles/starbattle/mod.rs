@@ -1,5 +1,6 @@
 //! Star battle: place stars so that (1) no two stars touch, not even diagonally, (2) every room
-//! and (3) every row and column holds exactly K stars. Read top-down: the puzzle, its rules
+//! and (3) every row and column holds exactly K stars; cells outside every room (janko.at's
+//! `@`, `#`) hold none. Read top-down: the puzzle, its rules
 //! (`check`), the formulation (`formulate.rs`), the inputs (`parse.rs`).
 
 pub mod formulate;
@@ -19,7 +20,7 @@ use crate::url::format::{Count, Format, RoomWalls};
 pub struct StarBattle {
     /// The grid (square in a solvable puzzle).
     pub grid: Grid,
-    /// The rooms.
+    /// The rooms; cells outside every room hold no star.
     pub rooms: Rooms,
     /// K: the stars in every row, column and room (at least 1).
     pub stars: u32,
@@ -61,7 +62,7 @@ impl Puzzle for StarBattle {
         if let Some(extra) = t.extras.get(1) {
             return Err(t.error(extra, "a star battle header is `H W K`, nothing more"));
         }
-        let rooms = t.rooms()?;
+        let rooms = t.rooms_outside(&["@", "#"])?;
         Ok(StarBattle {
             grid: t.grid,
             rooms,
@@ -73,6 +74,12 @@ impl Puzzle for StarBattle {
     }
     fn rows(&self, solution: &Stars) -> Vec<String> {
         self.grid.shading_rows(solution)
+    }
+    fn answer_text(&self, solution: &Stars) -> Option<String> {
+        Some(
+            self.grid
+                .shading_answer(&format!(" {}", self.stars), solution),
+        )
     }
     fn sketch(&self, solution: Option<&Stars>) -> Sketch {
         let mut sketch = Sketch::of(self.grid).with_rooms(&self.rooms);
@@ -96,6 +103,8 @@ impl Puzzle for StarBattle {
     fn verify(&self, star: &Self::Solution) -> std::result::Result<(), String> {
         let (g, k) = (self.grid, self.stars as usize);
         g.check_answer_len(star)?;
+        self.rooms
+            .check_outside_empty(g, "holds a star", |c| star[c])?;
         for a in g.cells().filter(|&a| star[a]) {
             if let Some(b) = g.neighbours8(a).find(|&b| b > a && star[b]) {
                 return Err(format!(
@@ -229,12 +238,19 @@ mod tests {
 
     /// N rooms grown at random from N random seeds.
     fn random_rooms(rng: &mut Rng, g: Grid, n: usize) -> Rooms {
-        let mut label: Vec<Option<usize>> = vec![None; g.len()];
         let mut seeds: Vec<usize> = g.cells().collect();
         for i in 0..n {
             let j = i + rng.below((seeds.len() - i) as u64) as usize;
             seeds.swap(i, j);
-            label[seeds[i]] = Some(i);
+        }
+        Rooms::from_labels(g, &grown(rng, g, &seeds[..n])).unwrap()
+    }
+
+    /// A label per cell: seed `i` labelled `i`, the rest grown at random from the seeds.
+    fn grown(rng: &mut Rng, g: Grid, seeds: &[usize]) -> Vec<Option<usize>> {
+        let mut label: Vec<Option<usize>> = vec![None; g.len()];
+        for (i, &seed) in seeds.iter().enumerate() {
+            label[seed] = Some(i);
         }
         while label.contains(&None) {
             let c = rng.below(g.len() as u64) as usize;
@@ -243,14 +259,39 @@ mod tests {
                 label[c] = Some(around[rng.below(around.len() as u64) as usize]);
             }
         }
-        Rooms::from_labels(g, &label).unwrap()
+        label
+    }
+
+    /// An n×n puzzle with K = 1 planted around a random solution, with cells outside every
+    /// room (janko.at's `@`): rooms grown from the stars, and from one more cell the outside.
+    fn planted_with_outside(rng: &mut Rng, n: usize) -> StarBattle {
+        let g = Grid::new(n, n);
+        let columns = loop {
+            let mut perm: Vec<usize> = (0..n).collect();
+            for i in 0..n {
+                perm.swap(i, i + rng.below((n - i) as u64) as usize);
+            }
+            if perm.windows(2).all(|w| w[0].abs_diff(w[1]) > 1) {
+                break perm;
+            }
+        };
+        let mut seeds: Vec<usize> = (0..n).map(|r| g.cell(r, columns[r])).collect();
+        let free: Vec<usize> = g.cells().filter(|c| !seeds.contains(c)).collect();
+        seeds.push(free[rng.below(free.len() as u64) as usize]);
+        let labels = grown(rng, g, &seeds);
+        let rooms = Rooms::from_labels_outside(g, &labels, |&l| l == Some(n)).unwrap();
+        StarBattle {
+            grid: g,
+            rooms,
+            stars: 1,
+        }
     }
 
     #[test]
     fn every_encoding_and_backend_finds_exactly_the_brute_force_solutions() {
         let mut rng = Rng::new(11);
-        let (mut solved, mut none) = (0, 0);
-        for round in 0..30 {
+        let (mut solved, mut none, mut outside) = (0, 0, 0);
+        for round in 0..45 {
             let (n, k) = if round % 3 == 2 {
                 (5, 2)
             } else {
@@ -259,10 +300,13 @@ mod tests {
             let grid = Grid::new(n, n);
             // Mostly N rooms; now and then one fewer, which the precheck answers.
             let count = if round % 7 == 6 { n - 1 } else { n };
-            let p = StarBattle {
-                grid,
-                rooms: random_rooms(&mut rng, grid, count),
-                stars: k,
+            let p = match round >= 30 {
+                true => planted_with_outside(&mut rng, 4 + round % 2),
+                false => StarBattle {
+                    grid,
+                    rooms: random_rooms(&mut rng, grid, count),
+                    stars: k,
+                },
             };
             let expected = brute_force(&p);
             for (backend, spec) in [
@@ -276,15 +320,15 @@ mod tests {
                 found.sort();
                 assert_eq!(found, expected, "{backend} {spec} on {:?}", p.rooms.cells);
             }
-            if expected.is_empty() {
-                none += 1
-            } else {
-                solved += 1
+            match (expected.is_empty(), round >= 30) {
+                (true, _) => none += 1,
+                (false, false) => solved += 1,
+                (false, true) => outside += 1,
             }
         }
         assert!(
-            solved >= 5 && none >= 5,
-            "{solved} with solutions, {none} without"
+            solved >= 5 && none >= 5 && outside >= 2,
+            "{solved} with solutions, {none} without, {outside} solved with cells outside"
         );
     }
 }
