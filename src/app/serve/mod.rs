@@ -322,7 +322,7 @@ async fn reply(
     };
     let cancelled = cancelled.clone();
     let job = tokio::task::spawn_blocking(move || {
-        let reply = work(&*cancelled);
+        let reply = work(&cancelled);
         // The slot goes to the next request only once the child has ended.
         drop(slot);
         reply
