@@ -20,6 +20,8 @@ struct Server {
     address: String,
     /// Kept open: the server's standard output is this pipe.
     _stdout: BufReader<ChildStdout>,
+    /// Where its log (standard error) goes, when kept.
+    log: Option<std::path::PathBuf>,
 }
 
 /// One HTTP answer.
@@ -44,12 +46,30 @@ impl Answer {
 
 impl Server {
     fn start(options: &[&str]) -> Server {
+        Server::start_with_log(options, false)
+    }
+
+    /// A server whose log is kept in a file ([`Server::log`]).
+    fn start_logged(options: &[&str]) -> Server {
+        Server::start_with_log(options, true)
+    }
+
+    fn start_with_log(options: &[&str], logged: bool) -> Server {
+        static LOGS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let log = logged.then(|| {
+            let n = LOGS.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            std::env::temp_dir().join(format!("puzzlec-serve-log-{}-{n}", std::process::id()))
+        });
+        let stderr = match &log {
+            Some(path) => Stdio::from(std::fs::File::create(path).unwrap()),
+            None => Stdio::null(),
+        };
         let mut child = Command::new(env!("CARGO_BIN_EXE_puzzlec"))
             .args(["serve", "--port", "0"])
             .args(options)
             .current_dir(env!("CARGO_MANIFEST_DIR"))
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(stderr)
             .spawn()
             .expect("puzzlec serve starts");
         let mut stdout = BufReader::new(child.stdout.take().unwrap());
@@ -66,7 +86,47 @@ impl Server {
             child,
             address,
             _stdout: stdout,
+            log,
         }
+    }
+
+    /// What the server has logged so far.
+    fn log(&self) -> String {
+        std::fs::read_to_string(self.log.as_ref().expect("a logged server")).unwrap()
+    }
+
+    /// Sends raw bytes on a fresh connection and reads the answer until the server closes
+    /// (at most `patience`); the answer, or `None` when the server closed without one.
+    fn raw(&self, bytes: &[u8], patience: Duration) -> Option<Answer> {
+        let mut stream = TcpStream::connect(&self.address).unwrap();
+        stream.set_read_timeout(Some(patience)).unwrap();
+        stream.write_all(bytes).unwrap();
+        let mut raw = Vec::new();
+        // A reset after the answer is still an answer.
+        let _ = stream.read_to_end(&mut raw);
+        (!raw.is_empty()).then(|| parse_answer(&raw))
+    }
+
+    /// The processes the server has started that still run.
+    fn children(&self) -> Vec<u32> {
+        let parent = self.child.id();
+        let mut found = Vec::new();
+        for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+            let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else {
+                continue;
+            };
+            let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
+                continue;
+            };
+            // The parent's id is the second field after the command name (in parentheses).
+            let after = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
+            let fields: Vec<&str> = after.split_whitespace().collect();
+            // A zombie has ended; it only waits to be reaped.
+            if fields.get(1) == Some(&parent.to_string().as_str()) && fields[0] != "Z" {
+                found.push(pid);
+            }
+        }
+        found
     }
 
     /// Sends one request on a fresh connection and reads the whole answer.
@@ -115,6 +175,9 @@ impl Drop for Server {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
+        if let Some(log) = &self.log {
+            let _ = std::fs::remove_file(log);
+        }
     }
 }
 
@@ -445,9 +508,14 @@ fn the_genres_list_every_genre_with_its_keys_defaults_and_the_backends() {
         .filter_map(|l| l.split_whitespace().next())
         .collect();
     assert_eq!(names, cli);
-    let heyawake = &v["genres"][0];
-    assert_eq!(heyawake["keys"][0]["key"], "connectivity");
-    assert_eq!(heyawake["keys"][0]["default"], "lazy");
+    // Found by name: genres are listed alphabetically, a genre's keys in its declaration's order.
+    let heyawake = (v["genres"].as_array().unwrap().iter())
+        .find(|g| g["name"] == "heyawake")
+        .expect("heyawake is listed");
+    let connectivity = (heyawake["keys"].as_array().unwrap().iter())
+        .find(|k| k["key"] == "connectivity")
+        .expect("heyawake's connectivity key");
+    assert_eq!(connectivity["default"], "lazy");
     assert_eq!(v["core_keys"][0]["key"], "card");
     assert_eq!(v["default_backend"], "batsat");
     assert_eq!(v["limits"]["max_timeout_seconds"], 7.0);
@@ -530,8 +598,8 @@ fn slow_solve(timeout: f64) -> Value {
 }
 
 #[test]
-fn past_the_concurrent_limit_a_solve_is_refused_at_once_and_a_timeout_frees_its_slot() {
-    let server = std::sync::Arc::new(Server::start(&["--jobs", "1"]));
+fn without_a_queue_a_solve_past_the_limit_is_refused_at_once_and_a_timeout_frees_its_slot() {
+    let server = std::sync::Arc::new(Server::start(&["--jobs", "1", "--queue", "0"]));
     let busy = {
         let server = server.clone();
         std::thread::spawn(move || server.post("/api/solve", &slow_solve(2.0)))
@@ -580,6 +648,261 @@ fn a_request_cannot_ask_for_more_time_than_the_server_gives() {
         "{:?}",
         started.elapsed()
     );
+}
+
+/// A quick solve: heyawake's 6×6 from cspuz, unique.
+fn quick_solve() -> Value {
+    json!({"input": url_of("heyawake/cspuz_6x6.url")})
+}
+
+/// Opens `n` connections to the server, each left as `prepare` leaves it.
+fn open_connections(server: &Server, n: usize, prepare: impl Fn(&mut TcpStream)) -> Vec<TcpStream> {
+    (0..n)
+        .map(|_| {
+            let mut stream = TcpStream::connect(&server.address).unwrap();
+            prepare(&mut stream);
+            stream
+        })
+        .collect()
+}
+
+#[test]
+fn silent_connections_do_not_delay_a_normal_request() {
+    let server = Server::start(&[]);
+    // 300 connections that send nothing, more than the server holds at once.
+    let _silent = open_connections(&server, 300, |_| {});
+    let started = Instant::now();
+    let reply = server.post("/api/solve", &quick_solve());
+    assert_eq!(reply.status, 200);
+    assert!(
+        started.elapsed() < Duration::from_secs(4),
+        "answered in {:?}",
+        started.elapsed()
+    );
+}
+
+#[test]
+fn one_clients_keep_alive_connections_do_not_lock_out_the_others() {
+    let server = Server::start(&[]);
+    // 300 keep-alive connections that have each sent a request (answered, or closed to make
+    // room) and stay open.
+    let head = format!(
+        "GET /api/genres HTTP/1.1\r\nHost: {}\r\n\r\n",
+        server.address
+    );
+    let _held = open_connections(&server, 300, |stream| {
+        stream.write_all(head.as_bytes()).unwrap();
+    });
+    // Time for the server to answer those it has taken.
+    std::thread::sleep(Duration::from_secs(1));
+    let started = Instant::now();
+    assert_eq!(server.get("/api/genres").status, 200);
+    assert!(
+        started.elapsed() < Duration::from_secs(4),
+        "answered in {:?}",
+        started.elapsed()
+    );
+}
+
+#[test]
+fn a_slow_request_head_or_body_is_cut_off_quickly() {
+    let server = Server::start(&[]);
+    // A head that never ends: the connection is closed within the head's 5 s.
+    let started = Instant::now();
+    let mut stream = TcpStream::connect(&server.address).unwrap();
+    stream
+        .write_all(b"GET /api/genres HTTP/1.1\r\nHost: localhost\r\nX-Slow: a")
+        .unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(20)))
+        .unwrap();
+    let mut raw = Vec::new();
+    let _ = stream.read_to_end(&mut raw);
+    let head_cut = started.elapsed();
+    assert!(
+        (Duration::from_secs(4)..Duration::from_secs(9)).contains(&head_cut),
+        "closed after {head_cut:?}"
+    );
+    // A body that stops halfway: 408 within the body's 10 s.
+    let started = Instant::now();
+    let stalled = server.raw(
+        b"POST /api/solve HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n\
+          Content-Length: 100\r\n\r\n{\"input\": ",
+        Duration::from_secs(30),
+    );
+    assert_eq!(stalled.map(|a| a.status), Some(408));
+    let body_cut = started.elapsed();
+    assert!(
+        (Duration::from_secs(9)..Duration::from_secs(14)).contains(&body_cut),
+        "answered after {body_cut:?}"
+    );
+}
+
+#[test]
+fn a_client_that_goes_away_stops_its_solve_and_frees_its_slot() {
+    let server = Server::start_logged(&["--jobs", "1"]);
+    let body = slow_solve(20.0).to_string();
+    let request = format!(
+        "POST /api/solve HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    let mut stream = TcpStream::connect(&server.address).unwrap();
+    stream.write_all(request.as_bytes()).unwrap();
+    // Wait (at most 10 s) until its child runs, then go away.
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while server.children().is_empty() {
+        assert!(Instant::now() < deadline, "the solve never started");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    drop(stream);
+    let left = Instant::now();
+    while !server.children().is_empty() {
+        assert!(
+            left.elapsed() < Duration::from_secs(5),
+            "the solve still runs {:?} after its client left",
+            left.elapsed()
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    // Its slot is free: the next solve is answered, long before the first one's 20 s.
+    let reply = server.post("/api/solve", &quick_solve());
+    assert_eq!(reply.status, 200);
+    assert!(left.elapsed() < Duration::from_secs(15));
+    let log = server.log();
+    assert!(
+        log.lines()
+            .any(|l| l.starts_with("POST /api/solve abandoned by 127.0.0.1")),
+        "{log}"
+    );
+}
+
+#[test]
+fn parallel_solves_wait_their_turn_instead_of_being_refused() {
+    let server = std::sync::Arc::new(Server::start(&["--jobs", "1"]));
+    let clients: Vec<_> = (0..16)
+        .map(|_| {
+            let server = server.clone();
+            std::thread::spawn(move || server.post("/api/solve", &quick_solve()))
+        })
+        .collect();
+    for client in clients {
+        let reply = client.join().unwrap();
+        assert_eq!(
+            reply.status,
+            200,
+            "{:?}",
+            String::from_utf8_lossy(&reply.body)
+        );
+        assert_eq!(reply.json()["verdict"], "unique");
+    }
+}
+
+#[test]
+fn a_request_waits_for_a_slot_no_longer_than_its_deadline() {
+    let server = std::sync::Arc::new(Server::start(&["--jobs", "1", "--wait", "1"]));
+    let busy = {
+        let server = server.clone();
+        std::thread::spawn(move || server.post("/api/solve", &slow_solve(4.0)))
+    };
+    std::thread::sleep(Duration::from_millis(700));
+    let started = Instant::now();
+    let refused = server.post("/api/solve", &quick_solve());
+    let waited = started.elapsed();
+    assert_eq!(refused.status, 503);
+    assert!(
+        (Duration::from_millis(900)..Duration::from_secs(3)).contains(&waited),
+        "refused after {waited:?}"
+    );
+    assert_eq!(refused.header("retry-after"), Some("2"));
+    assert!(refused.json()["error"]
+        .as_str()
+        .unwrap()
+        .contains("no solving slot (of 1) came free within 1 s"));
+    assert_eq!(busy.join().unwrap().json()["verdict"], "timeout");
+}
+
+#[test]
+fn an_uploads_name_is_a_label_never_an_argument_or_the_genre() {
+    let server = Server::start(&[]);
+    // `-` would be standard input as an argument; as a label it only names the upload.
+    let reply = server.post(
+        "/api/solve",
+        &json!({"genre": "hitori", "input": model("hitori/pzprjs_4x4.txt"), "name": "-"}),
+    );
+    assert_eq!(
+        reply.status,
+        200,
+        "{:?}",
+        String::from_utf8_lossy(&reply.body)
+    );
+    assert_eq!(
+        reply.json()["solutions"],
+        json!([answer_rows("hitori/pzprjs_4x4.answer")])
+    );
+    // A genre's name is not the genre.
+    let reply = server.post(
+        "/api/solve",
+        &json!({"input": model("nonogram/webpbn-0006.non"), "name": "nonogram"}),
+    );
+    assert_eq!(reply.status, 400);
+    let message = reply.json()["error"].as_str().unwrap().to_string();
+    assert!(
+        message.contains("cannot tell the genre of `nonogram`"),
+        "{message}"
+    );
+    // An option's name is not an option.
+    let reply = server.post(
+        "/api/solve",
+        &json!({"genre": "hitori", "input": "1 2\n3\n", "name": "--help"}),
+    );
+    assert_eq!(reply.status, 400);
+    let message = reply.json()["error"].as_str().unwrap().to_string();
+    assert!(message.starts_with("--help:"), "{message}");
+}
+
+#[test]
+fn every_host_the_request_names_is_checked_and_only_json_is_read_as_json() {
+    let server = Server::start(&[]);
+    let send = |head: &str| {
+        server
+            .raw(head.as_bytes(), Duration::from_secs(30))
+            .expect("an answer")
+            .status
+    };
+    let own = &server.address;
+    assert_eq!(
+        send(&format!(
+            "GET /api/genres HTTP/1.1\r\nHost: {own}\r\nHost: evil.example\r\nConnection: close\r\n\r\n"
+        )),
+        400
+    );
+    assert_eq!(
+        send(&format!(
+            "GET http://evil.example/api/genres HTTP/1.1\r\nHost: {own}\r\nConnection: close\r\n\r\n"
+        )),
+        403
+    );
+    assert_eq!(
+        send(&format!(
+            "GET http://{own}/api/genres HTTP/1.1\r\nHost: {own}\r\nConnection: close\r\n\r\n"
+        )),
+        200
+    );
+    let body = quick_solve().to_string();
+    for (content_type, status) in [
+        ("application/jsonx", 415),
+        ("application/json-seq", 415),
+        ("application/json; charset=utf-8", 200),
+    ] {
+        let reply = server.request(
+            "POST",
+            "/api/solve",
+            &[("Content-Type", content_type)],
+            body.as_bytes(),
+        );
+        assert_eq!(reply.status, status, "{content_type}");
+    }
 }
 
 /// Debian's Chromium, when installed.

@@ -18,6 +18,20 @@ count and time and stops by itself):
 The server's resident memory is sampled every 50 ms (VmRSS) and its peak read at the end (VmHWM
 in /proc/PID/status). The script fails (exit 1) when the server dies, stops answering, or gives
 a 5xx other than 503 (busy) and 504 (an export past its time).
+
+Then (or alone, with --behaviours-only) one bounded scenario per defence of the server, each
+with a probe of normal requests made while the pressure lasts: their statuses, p50 and p99
+latency, and the server's RSS before and after:
+  idle        200 connections that send nothing;
+  keep-alive  128 keep-alive connections from one address, each asking again after 10 s;
+  slow-head   50 connections sending their head a byte a second;
+  abandon     6 solves that run to 10 s whose clients leave after half a second;
+  queue       50 parallel solves of models/lits/noqx_24x24.url (no probe: these are measured);
+  label       uploads named `-`, `nonogram`, `--help` (the names must stay labels);
+  host        two Host headers, a foreign absolute-form target, `application/jsonx`.
+The script then also fails when a probe is not answered 200, a queued solve is refused, a
+child outlives its client by more than 3 s, or a label or host request gets another status
+than expected.
 """
 
 import argparse
@@ -102,8 +116,10 @@ class Target:
         return self.request("POST", path, json.dumps(value).encode(),
                             {"Content-Type": "application/json"}, timeout)
 
-    def raw(self, data, hold=0.0, chunks=1):
-        """Sends raw bytes (in `chunks` pieces `hold` seconds apart); the status, or 'closed'."""
+    def raw(self, data, hold=0.0, chunks=1, half_close=True):
+        """Sends raw bytes (in `chunks` pieces `hold` seconds apart), then closes its writing
+        side when `half_close` (the server takes that for a client gone, and may answer
+        nothing); the status, or 'closed'."""
         s = socket.create_connection((self.host, self.port), timeout=40)
         try:
             step = max(1, len(data) // chunks)
@@ -111,7 +127,8 @@ class Target:
                 s.sendall(data[i:i + step])
                 if hold:
                     time.sleep(hold)
-            s.shutdown(socket.SHUT_WR)
+            if half_close:
+                s.shutdown(socket.SHUT_WR)
             answer = b""
             while True:
                 part = s.recv(65536)
@@ -243,6 +260,181 @@ def children(pid):
     return out
 
 
+def percentile(values, q):
+    """The q-quantile of the values (nearest rank), in ms; '-' for none."""
+    if not values:
+        return "-"
+    ordered = sorted(values)
+    return f"{ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))] * 1000:.0f}"
+
+
+QUICK = {"input": url_of("heyawake/cspuz_6x6.url")}
+
+
+def probe(target, count, gap, results):
+    """`count` normal requests (genres, quick solves), `gap` seconds apart, into `results`."""
+    for i in range(count):
+        if i % 2:
+            results.append(send(target, "probe", ("json", "/api/solve", QUICK))[1:3])
+        else:
+            results.append(send(target, "probe", ("get", "/api/genres", None))[1:3])
+        time.sleep(gap)
+
+
+def hold(target, n, first=b"", every=None, byte_gap=None, duration=12.0):
+    """Opens `n` connections for `duration` seconds: silent, or sending `first` (again every
+    `every` seconds), or sending `first` one byte per `byte_gap` seconds. Returns how many the
+    server closed, and when (seconds after opening)."""
+    socks, closed = [], []
+    t0 = time.perf_counter()
+    for _ in range(n):
+        try:
+            s = socket.create_connection((target.host, target.port), timeout=5)
+            s.setblocking(False)
+            socks.append([s, 0, t0])
+        except OSError:
+            closed.append(0.0)
+    last_send = {}
+    while time.perf_counter() - t0 < duration and socks:
+        now = time.perf_counter()
+        for entry in list(socks):
+            s, sent, _ = entry
+            try:
+                if byte_gap is not None and sent < len(first) and now - entry[2] >= byte_gap:
+                    s.send(first[sent:sent + 1])
+                    entry[1], entry[2] = sent + 1, now
+                elif byte_gap is None and first and (sent == 0 or (every and now - last_send.get(id(s), now) >= every)):
+                    s.send(first)
+                    entry[1] = 1
+                    last_send[id(s)] = now
+                data = s.recv(65536)
+                if not data:
+                    raise ConnectionResetError
+            except BlockingIOError:
+                pass
+            except OSError:
+                closed.append(now - t0)
+                socks.remove(entry)
+                s.close()
+        time.sleep(0.05)
+    for s, _, _ in socks:
+        s.close()
+    return len(closed), closed
+
+
+def behaviours(target, pid):
+    """Runs each behaviour's scenario; prints its table; returns the failures."""
+    rows, failures = [], []
+
+    def scenario(name, pressure, probes=20, gap=0.25):
+        rss_before = memory(pid, "VmRSS")
+        results = []
+        outcome = {}
+        t = threading.Thread(target=lambda: outcome.update(pressure() or {}))
+        t.start()
+        time.sleep(outcome.get("settle", 1.0))
+        if probes:
+            probe(target, probes, gap, results)
+        t.join()
+        results += outcome.get("results", [])
+        statuses = Counter(s for s, _ in results)
+        lat = [sec for _, sec in results]
+        expect = outcome.get("expect", 200)
+        if any(s != expect for s, _ in outcome.get("results", [])) or (probes and statuses.get(200, 0) < probes):
+            failures.append((name, dict(statuses)))
+        time.sleep(0.5)
+        rss_after = memory(pid, "VmRSS")
+        mib = lambda b: f"{b / (1 << 20):.1f}" if b is not None else "?"
+        rows.append((name, len(results), ", ".join(f"{k}: {v}" for k, v in sorted(statuses.items(), key=str)),
+                     percentile(lat, 0.5), percentile(lat, 0.99), mib(rss_before), mib(rss_after),
+                     outcome.get("note", "")))
+        print(f"behaviour {name}: done", file=sys.stderr)
+
+    def idle():
+        n, _ = hold(target, 200, duration=8.0)
+        return {"note": f"{n} of 200 silent connections closed by the server"}
+
+    def keep_alive():
+        head = f"GET /api/genres HTTP/1.1\r\nHost: {target.host}\r\n\r\n".encode()
+        n, _ = hold(target, 128, first=head, every=10.0, duration=12.0)
+        return {"note": f"{n} of 128 keep-alive connections closed by the server"}
+
+    def slow_head():
+        head = b"GET /api/genres HTTP/1.1\r\nHost: localhost\r\nX-Slow: " + b"a" * 100
+        n, when = hold(target, 50, first=head, byte_gap=1.0, duration=12.0)
+        return {"note": f"{n} of 50 slow heads cut off, after {statistics.median(when) if when else 0:.1f} s (median)"}
+
+    def abandon():
+        body = json.dumps(dict(SLOW, timeout=10)).encode()
+        request = (b"POST /api/solve HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+                   + f"Content-Length: {len(body)}\r\n\r\n".encode() + body)
+        socks = []
+        for _ in range(6):
+            s = socket.create_connection((target.host, target.port), timeout=5)
+            s.sendall(request)
+            socks.append(s)
+        time.sleep(0.5)
+        for s in socks:
+            s.close()
+        left = time.perf_counter()
+        while children(pid) and time.perf_counter() - left < 10:
+            time.sleep(0.05)
+        gone = time.perf_counter() - left
+        if gone > 3:
+            failures.append(("abandon", f"children outlived their clients by {gone:.1f} s"))
+        return {"note": f"6 solves abandoned; their children gone {gone:.2f} s after", "settle": 0.2}
+
+    def queue():
+        body = {"input": url_of("lits/noqx_24x24.url")}
+        with ThreadPoolExecutor(max_workers=50) as pool:
+            got = list(pool.map(lambda _: send(target, "queue", ("json", "/api/solve", body))[1:3], range(50)))
+        return {"results": got, "note": "50 solves at once"}
+
+    def label():
+        got = []
+        for name in ["-", "nonogram", "--help"] * 4:
+            body = {"input": model("hitori/pzprjs_4x4.txt"), "name": name}
+            if name != "nonogram":
+                body["genre"] = "hitori"
+            status, seconds = send(target, "label", ("json", "/api/solve", body))[1:3]
+            # Without a genre, the label is not taken for one: 400 "cannot tell the genre".
+            expected = 400 if name == "nonogram" else 200
+            got.append(("as expected" if status == expected else f"{status} for {name}", seconds))
+        return {"results": got, "expect": "as expected",
+                "note": "12 uploads named `-`, `nonogram` (no genre: 400 expected), `--help`"}
+
+    def host():
+        got = []
+        hostname = f"{target.host}:{target.port}"
+        cases = [
+            (f"GET /api/genres HTTP/1.1\r\nHost: {hostname}\r\nHost: evil.example\r\nConnection: close\r\n\r\n", 400),
+            (f"GET http://evil.example/api/genres HTTP/1.1\r\nHost: {hostname}\r\nConnection: close\r\n\r\n", 403),
+            (f"POST /api/solve HTTP/1.1\r\nHost: {hostname}\r\nContent-Type: application/jsonx\r\n"
+             f"Content-Length: 2\r\nConnection: close\r\n\r\n{{}}", 415),
+        ]
+        for text, expected in cases * 7:
+            t0 = time.perf_counter()
+            status, _ = target.raw(text.encode(), half_close=False)
+            got.append(("as expected" if status == expected else f"{status} not {expected}",
+                        time.perf_counter() - t0))
+        return {"results": got, "expect": "as expected",
+                "note": "21 requests; expected 400 (two Host), 403 (foreign target), 415 (jsonx)"}
+
+    scenario("idle", idle)
+    scenario("keep-alive", keep_alive)
+    scenario("slow-head", slow_head)
+    scenario("abandon", abandon, probes=10, gap=0.1)
+    scenario("queue", queue, probes=0)
+    scenario("label", label, probes=0)
+    scenario("host", host, probes=0)
+    print()
+    print("| behaviour | requests | statuses | p50 ms | p99 ms | RSS before MiB | RSS after MiB | note |")
+    print("|---|---:|---|---:|---:|---:|---:|---|")
+    for r in rows:
+        print("| " + " | ".join(str(c) for c in r) + " |")
+    return failures
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--server", help="a puzzlec binary to start (port 0) and stop afterwards")
@@ -250,6 +442,8 @@ def main():
     ap.add_argument("--pid", type=int, help="the running server's process id (for its memory)")
     ap.add_argument("--jobs", type=int, default=2, help="--jobs of the started server")
     ap.add_argument("--seed", type=int, default=14)
+    ap.add_argument("--behaviours-only", action="store_true",
+                    help="skip the 1,000 mixed requests; run the behaviour scenarios only")
     args = ap.parse_args()
     proc = None
     if args.server:
@@ -265,6 +459,16 @@ def main():
         ap.error("give --server BINARY, or --url URL and --pid PID")
     host, port = address.rsplit(":", 1)
     target = Target(host, int(port), pid)
+    if args.behaviours_only:
+        failures = behaviours(target, pid)
+        alive_status, _ = target.request("GET", "/api/genres")
+        print(f"server memory: peak {memory(pid, 'VmHWM') / (1 << 20):.1f} MiB (VmHWM); "
+              f"the server answered afterwards: {alive_status == 200}")
+        print(f"failures: {failures}")
+        if proc:
+            proc.terminate()
+            proc.wait(timeout=10)
+        sys.exit(0 if alive_status == 200 and not failures else 1)
 
     samples = []  # (the server's RSS, its children's RSS, how many children)
     sampling = threading.Event()
@@ -366,10 +570,13 @@ def main():
     print(f"unexpected answers: {len(unexpected)}")
     for u in unexpected[:10]:
         print("  ", u)
+    print()
+    failures = behaviours(target, pid)
+    print(f"behaviour failures: {failures}")
     if proc:
         proc.terminate()
         proc.wait(timeout=10)
-    ok = alive_status == 200 and not unexpected
+    ok = alive_status == 200 and not unexpected and not failures
     sys.exit(0 if ok else 1)
 
 

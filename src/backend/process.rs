@@ -10,6 +10,7 @@
 use crate::error::{Error, Result};
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitStatus, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// DIMACS SAT solvers we know how to call, with the way to install each.
@@ -145,6 +146,17 @@ pub fn run_capturing(
     deadline: Option<Instant>,
     what: &str,
 ) -> Result<Option<Captured>> {
+    run_capturing_unless(cmd, deadline, what, &AtomicBool::new(false))
+}
+
+/// Like [`run_capturing`], and also ends the child as at its deadline once `cancelled` is set
+/// (by another thread: the web server's, when the client that asked for the work has gone).
+pub fn run_capturing_unless(
+    cmd: &mut Command,
+    deadline: Option<Instant>,
+    what: &str,
+    cancelled: &AtomicBool,
+) -> Result<Option<Captured>> {
     // Files, not pipes: a chatty solver cannot block on a full pipe while we poll.
     let scratch = ScratchDir::new("out")?;
     let out_file = scratch.path.join("stdout");
@@ -186,7 +198,7 @@ pub fn run_capturing(
                 code,
             }));
         }
-        if deadline.is_some_and(|d| Instant::now() >= d) {
+        if deadline.is_some_and(|d| Instant::now() >= d) || cancelled.load(Ordering::SeqCst) {
             // The child is not reaped yet, so its pid still names its group: safe to signal.
             group.kill();
             let _ = child.kill();
@@ -290,6 +302,28 @@ mod tests {
             }
             other => panic!("expected MissingBinary, got {:?}", other.map(|_| ())),
         }
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_cancelled_child_is_ended_before_its_deadline() {
+        let cancelled = std::sync::Arc::new(AtomicBool::new(false));
+        let setter = cancelled.clone();
+        std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(200));
+            setter.store(true, Ordering::SeqCst);
+        });
+        let started = Instant::now();
+        let mut sleep = Command::new("sleep");
+        sleep.arg("30");
+        let deadline = Some(started + Duration::from_secs(30));
+        let ran = run_capturing_unless(&mut sleep, deadline, "sleep", &cancelled).unwrap();
+        assert!(ran.is_none(), "killed, as at a deadline");
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "{:?}",
+            started.elapsed()
+        );
     }
 
     #[cfg(unix)]

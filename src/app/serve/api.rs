@@ -9,9 +9,13 @@
 //! file in a fresh scratch directory (the child's working directory), never as a path: no
 //! request can make the server read one of its own files.
 //!
-//! Routing happens on the server's async threads and is cheap (parse, validate, take a slot);
-//! the child runs on a blocking thread with its slot, which is freed only when the child has
-//! ended, so at most `jobs` children ever run, however many requests time out.
+//! Routing happens on the server's async threads and is cheap (parse, validate); the server
+//! then takes a slot ([`super::queue`]) and runs the child on a blocking thread with it, freed
+//! only when the child has ended, so at most `jobs` children ever run, however many requests
+//! time out. A child whose client has gone is killed at once (the work's cancel flag).
+//!
+//! An upload's `name` is a label for messages only: the pasted text always reaches the child as
+//! a file the server names, so no name can become an argument (`-`, a genre, an option).
 
 use crate::app::job::{self, Asked};
 use puzzlec::backend::process::{self, Captured, ScratchDir};
@@ -23,7 +27,7 @@ use puzzlec::solve::Mode;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 /// The page, compiled into the binary: one HTML file with its script and style inline.
@@ -45,7 +49,7 @@ const COMPARE_RUN_SECONDS: f64 = 5.0;
 /// How much a request may take.
 #[derive(Clone, Debug)]
 pub struct Limits {
-    /// Children (solves, exports, compares) running at once; more get 503.
+    /// Children (solves, exports, compares) running at once; more wait in the queue.
     pub jobs: usize,
     /// The largest time limit a request may ask for, and the one it gets by default.
     pub max_timeout: f64,
@@ -106,48 +110,21 @@ fn status_of(exit: i32, message: &str) -> u16 {
     }
 }
 
-/// What a route decided: an answer now, or work for a blocking thread (holding its slot).
+/// Work for a blocking thread holding a slot: it answers when its child has ended, and ends
+/// its child early once the flag is set (the client has gone).
+pub type Work = Box<dyn FnOnce(&AtomicBool) -> Reply + Send>;
+
+/// What a route decided: an answer now, or work that needs a slot.
 pub enum Routed {
     /// The answer.
     Done(Reply),
-    /// Run this on a blocking thread; it answers when its child has ended.
-    Work(Box<dyn FnOnce() -> Reply + Send>),
+    /// Take a slot, then run this on a blocking thread.
+    Work(Work),
 }
 
-/// The solving slots: a counter that refuses to pass the limit.
-#[derive(Debug)]
-struct Slots {
-    busy: AtomicUsize,
-    limit: usize,
-}
-
-/// One taken slot, given back when dropped (after the child it was taken for has ended).
-pub struct Slot(Arc<Api>);
-
-impl Slot {
-    /// Runs the child the slot was taken for ([`Api::run`]); an error is already the reply.
-    fn run(
-        &self,
-        args: Vec<String>,
-        genre: Option<&str>,
-        inputs: &[Pasted],
-        timeout: f64,
-        whole: f64,
-    ) -> std::result::Result<Run, Reply> {
-        (self.0.run(args, genre, inputs, timeout, whole)).map_err(|e| Reply::of_error(&e))
-    }
-}
-
-impl Drop for Slot {
-    fn drop(&mut self) {
-        self.0.slots.busy.fetch_sub(1, Ordering::SeqCst);
-    }
-}
-
-/// The API: its limits, the slots in use and the binary the children run.
+/// The API: its limits and the binary the children run.
 pub struct Api {
     limits: Limits,
-    slots: Slots,
     exe: PathBuf,
 }
 
@@ -196,35 +173,9 @@ impl Api {
     /// An API with these limits, running the binary it is part of.
     pub fn new(limits: Limits) -> Result<Arc<Api>> {
         Ok(Arc::new(Api {
-            slots: Slots {
-                busy: AtomicUsize::new(0),
-                limit: limits.jobs.max(1),
-            },
             limits,
             exe: process::this_executable()?,
         }))
-    }
-
-    /// Takes a solving slot, or answers 503 at once when every slot is in use.
-    fn take_slot(self: &Arc<Self>) -> std::result::Result<Slot, Reply> {
-        let taken = self
-            .slots
-            .busy
-            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| {
-                (n < self.slots.limit).then_some(n + 1)
-            });
-        match taken {
-            Ok(_) => Ok(Slot(self.clone())),
-            Err(_) => Err(Reply::error(
-                503,
-                &format!(
-                    "busy: all {} solving slots are in use (a solve keeps its slot until its \
-                     process has ended, timed out or not); try again in a few seconds",
-                    self.slots.limit
-                ),
-                3,
-            )),
-        }
     }
 
     /// Answers a request: the page, the genres, or a solve, export or compare (as work for a
@@ -298,7 +249,7 @@ impl Api {
             "limits": {
                 "max_body_bytes": MAX_BODY,
                 "max_timeout_seconds": self.limits.max_timeout,
-                "concurrent_solves": self.slots.limit,
+                "concurrent_solves": self.limits.jobs,
             },
         })
     }
@@ -322,8 +273,7 @@ impl Api {
         let backend_name = request.backend.as_deref().unwrap_or(backend::DEFAULT);
         check_backend(backend_name, genre)?;
         let timeout = self.timeout(request.timeout)?;
-        let input = Pasted::new(&request.input, request.name.as_deref())?;
-        let slot = self.take_slot()?;
+        let input = Pasted::new(&request.input, "input", request.name.as_deref())?;
         let formulation = request.formulation.unwrap_or_default();
         let mut args = vec![
             "solve".to_string(),
@@ -344,8 +294,16 @@ impl Api {
         };
         let backend_name = backend_name.to_string();
         let genre = genre.map(String::from);
-        Ok(Routed::Work(Box::new(move || {
-            let run = match slot.run(args, genre.as_deref(), &[input], timeout, timeout) {
+        let api = self.clone();
+        let inputs = [input];
+        Ok(Routed::Work(Box::new(move |cancelled: &AtomicBool| {
+            let run = match api.run(
+                args,
+                genre.as_deref(),
+                &inputs,
+                (timeout, timeout),
+                cancelled,
+            ) {
                 Ok(run) => run,
                 Err(reply) => return reply,
             };
@@ -362,7 +320,7 @@ impl Api {
                 answer["exit"] = json!(report.exit_code());
                 return Reply::json(200, &answer);
             };
-            match answer_of(done) {
+            match answer_of(done, &inputs) {
                 Ok(mut answer) => {
                     match run.file("picture.svg") {
                         Ok(Some(svg)) => {
@@ -397,8 +355,7 @@ impl Api {
             }
         };
         let timeout = self.timeout(request.timeout)?;
-        let input = Pasted::new(&request.input, request.name.as_deref())?;
-        let slot = self.take_slot()?;
+        let input = Pasted::new(&request.input, "input", request.name.as_deref())?;
         // The download's name: the genre asked for, or the one the URL names.
         let named = genre
             .or(match &input {
@@ -415,8 +372,16 @@ impl Api {
             format!("--output={file}"),
         ];
         let genre = genre.map(String::from);
-        Ok(Routed::Work(Box::new(move || {
-            let run = match slot.run(args, genre.as_deref(), &[input], timeout, timeout) {
+        let api = self.clone();
+        let inputs = [input];
+        Ok(Routed::Work(Box::new(move |cancelled: &AtomicBool| {
+            let run = match api.run(
+                args,
+                genre.as_deref(),
+                &inputs,
+                (timeout, timeout),
+                cancelled,
+            ) {
                 Ok(run) => run,
                 Err(reply) => return reply,
             };
@@ -424,7 +389,7 @@ impl Api {
                 return Reply::of_error(&Error::Timeout(timeout));
             };
             if done.code != 0 {
-                return failure(done);
+                return failure(done, &inputs);
             }
             match run.file(&file) {
                 Ok(Some(bytes)) => Reply {
@@ -469,7 +434,10 @@ impl Api {
             }
         }
         let inputs: Vec<Pasted> = (request.inputs.iter().enumerate())
-            .map(|(i, text)| Pasted::new(text, Some(&format!("input{}", i + 1))))
+            .map(|(i, text)| {
+                let file = format!("input{}", i + 1);
+                Pasted::new(text, &file, None)
+            })
             .collect::<std::result::Result<_, _>>()?;
         // `compare` needs its genre first; a URL names its own.
         let genre = match checked_genre(request.genre.as_deref())? {
@@ -493,7 +461,6 @@ impl Api {
         }
         let run_seconds = self.timeout(request.timeout.or(Some(COMPARE_RUN_SECONDS)))?;
         let budget = self.limits.max_timeout;
-        let slot = self.take_slot()?;
         let mut args = vec![
             "compare".to_string(),
             "--json".into(),
@@ -503,10 +470,11 @@ impl Api {
             args.push(format!("--backends={}", backends.join(",")));
         }
         args.extend(formulations.iter().map(|f| format!("--formulation={f}")));
-        Ok(Routed::Work(Box::new(move || {
+        let api = self.clone();
+        Ok(Routed::Work(Box::new(move |cancelled: &AtomicBool| {
             // The last run may start just before the budget ends and take its whole time.
             let whole = budget + run_seconds;
-            let run = match slot.run(args, Some(&genre), &inputs, run_seconds, whole) {
+            let run = match api.run(args, Some(&genre), &inputs, (run_seconds, whole), cancelled) {
                 Ok(run) => run,
                 Err(reply) => return reply,
             };
@@ -518,20 +486,34 @@ impl Api {
                     200,
                     &json!({"genre": genre, "rows": rows, "exit": done.code}),
                 ),
-                _ => failure(done),
+                _ => failure(done, &inputs),
             }
         })))
     }
 
     /// Runs `puzzlec ARGS --timeout T --memory M -- [GENRE] INPUT…` in a fresh scratch
-    /// directory, killed `GRACE` seconds after `whole` seconds (the child's own limit).
+    /// directory, killed `GRACE` seconds after `whole` seconds (`T` is the child's own limit),
+    /// or as soon as `cancelled` is set; an error is already the reply.
     fn run(
+        &self,
+        args: Vec<String>,
+        genre: Option<&str>,
+        inputs: &[Pasted],
+        (timeout, whole): (f64, f64),
+        cancelled: &AtomicBool,
+    ) -> std::result::Result<Run, Reply> {
+        (self.run_child(args, genre, inputs, (timeout, whole), cancelled))
+            .map_err(|e| Reply::of_error(&e))
+    }
+
+    /// [`Api::run`], with the crate's error.
+    fn run_child(
         &self,
         mut args: Vec<String>,
         genre: Option<&str>,
         inputs: &[Pasted],
-        timeout: f64,
-        whole: f64,
+        (timeout, whole): (f64, f64),
+        cancelled: &AtomicBool,
     ) -> Result<Run> {
         let scratch = ScratchDir::new("serve")?;
         args.push(format!("--timeout={timeout}"));
@@ -545,7 +527,7 @@ impl Api {
         let mut cmd = std::process::Command::new(&self.exe);
         cmd.args(&args).current_dir(&scratch.path);
         let deadline = puzzlec::budget::deadline_after(std::time::Instant::now(), whole + GRACE);
-        let captured = process::run_capturing(&mut cmd, deadline, "puzzlec")?;
+        let captured = process::run_capturing_unless(&mut cmd, deadline, "puzzlec", cancelled)?;
         Ok(Run { scratch, captured })
     }
 }
@@ -586,10 +568,12 @@ impl Run {
 enum Pasted {
     /// A URL or fumen string, passed as the argument itself.
     Inline(Input),
-    /// A puzzle's text, written to a file of this name.
+    /// A puzzle's text, written to a file the server names.
     Text {
-        /// The file name (shown in error messages).
-        name: String,
+        /// The file's name, the child's argument: chosen by the server, never by the request.
+        file: String,
+        /// What messages call it: the upload's name, or the file's.
+        label: String,
         /// The text.
         text: String,
     },
@@ -597,8 +581,9 @@ enum Pasted {
 
 impl Pasted {
     /// Reads a pasted input: one line that is a URL or fumen string is taken as such,
-    /// anything else as a file's text (named after the upload, or `input`).
-    fn new(text: &str, name: Option<&str>) -> std::result::Result<Pasted, Reply> {
+    /// anything else as a file's text, written to `file` and called by the upload's `name`
+    /// (or `file`) in messages.
+    fn new(text: &str, file: &str, name: Option<&str>) -> std::result::Result<Pasted, Reply> {
         if text.trim().is_empty() {
             return Err(Reply::error(
                 400,
@@ -612,7 +597,8 @@ impl Pasted {
             }
         }
         Ok(Pasted::Text {
-            name: file_name(name),
+            file: file.to_string(),
+            label: label(name).unwrap_or_else(|| file.to_string()),
             text: text.to_string(),
         })
     }
@@ -621,18 +607,31 @@ impl Pasted {
     fn place(&self, dir: &Path) -> Result<String> {
         match self {
             Pasted::Inline(input) => Ok(input.text.clone()),
-            Pasted::Text { name, text } => {
-                std::fs::write(dir.join(name), text)
+            Pasted::Text { file, text, .. } => {
+                std::fs::write(dir.join(file), text)
                     .map_err(|e| Error::Io(format!("cannot write the pasted puzzle: {e}")))?;
-                Ok(name.clone())
+                Ok(file.clone())
             }
         }
     }
+
+    /// A child's message with the file's name replaced by the upload's: at the start
+    /// (`FILE:LINE:COL: …`) and quoted (`` `FILE` ``), the two ways the command line names it.
+    fn relabel(&self, message: &str) -> String {
+        let Pasted::Text { file, label, .. } = self else {
+            return message.to_string();
+        };
+        let message = match message.strip_prefix(&format!("{file}:")) {
+            Some(rest) => format!("{label}:{rest}"),
+            None => message.to_string(),
+        };
+        message.replace(&format!("`{file}`"), &format!("`{label}`"))
+    }
 }
 
-/// A safe file name from an upload's name: its last path component, letters, digits, `.`,
-/// `-` and `_` only, at most 64 characters, never hidden; `input` when nothing is left.
-fn file_name(name: Option<&str>) -> String {
+/// The label of an upload's name: its last path component, letters, digits, `.`, `-` and `_`
+/// only, at most 64 characters, never hidden; `None` when nothing is left.
+fn label(name: Option<&str>) -> Option<String> {
     let base = name.unwrap_or("").rsplit(['/', '\\']).next().unwrap_or("");
     let kept: String = base
         .chars()
@@ -640,10 +639,7 @@ fn file_name(name: Option<&str>) -> String {
         .take(64)
         .collect();
     let kept = kept.trim_start_matches('.');
-    match kept.is_empty() {
-        true => "input".to_string(),
-        false => kept.to_string(),
-    }
+    (!kept.is_empty()).then(|| kept.to_string())
 }
 
 /// Reads a JSON request body; a malformed one is a 400 naming the line and column.
@@ -699,16 +695,17 @@ fn check_backend(name: &str, genre: Option<&str>) -> std::result::Result<(), Rep
 }
 
 /// The JSON a successful `solve --json` printed, or the failure it reported.
-fn answer_of(done: &Captured) -> std::result::Result<Value, Reply> {
+fn answer_of(done: &Captured, inputs: &[Pasted]) -> std::result::Result<Value, Reply> {
     match serde_json::from_str::<Value>(done.stdout.trim()) {
         Ok(v) if v.get("verdict").is_some() => Ok(v),
-        _ => Err(failure(done)),
+        _ => Err(failure(done, inputs)),
     }
 }
 
 /// The error a child reported: its `{"error", "exit"}` line, or else its first `error:` line
-/// on standard error (the memory budget's last resort prints only that).
-fn failure(done: &Captured) -> Reply {
+/// on standard error (the memory budget's last resort prints only that), naming each pasted
+/// input by its label.
+fn failure(done: &Captured, inputs: &[Pasted]) -> Reply {
     let from_json = serde_json::from_str::<Value>(done.stdout.trim())
         .ok()
         .and_then(|v| v["error"].as_str().map(String::from));
@@ -723,6 +720,7 @@ fn failure(done: &Captured) -> Reply {
             None => line.trim().to_string(),
         }
     });
+    let message = (inputs.iter()).fold(message, |message, input| input.relabel(&message));
     let exit = match done.code {
         0 => 3, // a success without its answer is still a failure
         code => code,
@@ -736,27 +734,57 @@ mod tests {
 
     #[test]
     fn upload_names_keep_only_a_safe_last_component() {
-        assert_eq!(file_name(Some("seed004.txt")), "seed004.txt");
-        assert_eq!(file_name(Some("../../etc/passwd")), "passwd");
-        assert_eq!(file_name(Some("C:\\puzzles\\a b.non")), "ab.non");
-        assert_eq!(file_name(Some(".hidden")), "hidden");
-        assert_eq!(file_name(Some("..")), "input");
-        assert_eq!(file_name(None), "input");
-        assert_eq!(file_name(Some(&"x".repeat(300))).len(), 64);
+        let label = |name| label(name).unwrap_or_default();
+        assert_eq!(label(Some("seed004.txt")), "seed004.txt");
+        assert_eq!(label(Some("../../etc/passwd")), "passwd");
+        assert_eq!(label(Some("C:\\puzzles\\a b.non")), "ab.non");
+        assert_eq!(label(Some(".hidden")), "hidden");
+        assert_eq!(label(Some("..")), "");
+        assert_eq!(label(None), "");
+        assert_eq!(label(Some(&"x".repeat(300))).len(), 64);
+    }
+
+    #[test]
+    fn an_upload_name_is_a_label_never_the_childs_argument() {
+        let dir = ScratchDir::new("serve-test").unwrap();
+        for name in ["-", "nonogram", "--help", "input"] {
+            let pasted = Pasted::new("AB\nAC\n", "input", Some(name)).unwrap();
+            assert_eq!(pasted.place(&dir.path).unwrap(), "input", "{name}");
+            assert_eq!(
+                pasted.relabel("input:3:3: expected a digit"),
+                format!("{name}:3:3: expected a digit")
+            );
+            assert_eq!(
+                pasted.relabel("cannot tell the genre of `input`: give it first"),
+                format!("cannot tell the genre of `{name}`: give it first")
+            );
+        }
+        assert_eq!(
+            std::fs::read_to_string(dir.path.join("input")).unwrap(),
+            "AB\nAC\n"
+        );
     }
 
     #[test]
     fn a_pasted_url_is_an_argument_and_anything_else_a_file() {
-        let url = Pasted::new(" puzz.link/p?heyawake/6/6/aa66aapv0fu0g2i3k \n", None).unwrap();
+        let url = Pasted::new(
+            " puzz.link/p?heyawake/6/6/aa66aapv0fu0g2i3k \n",
+            "input",
+            None,
+        );
+        let url = url.unwrap();
         assert!(
             matches!(url, Pasted::Inline(ref i) if i.text == "https://puzz.link/p?heyawake/6/6/aa66aapv0fu0g2i3k")
         );
         // A path is text, never a file of the server's.
         assert!(matches!(
-            Pasted::new("/etc/passwd", None).unwrap(),
-            Pasted::Text { ref name, .. } if name == "input"
+            Pasted::new("/etc/passwd", "input", None).unwrap(),
+            Pasted::Text { ref file, ref label, .. } if file == "input" && label == "input"
         ));
-        assert_eq!(Pasted::new("  \n", None).err().unwrap().status, 400);
+        assert_eq!(
+            Pasted::new("  \n", "input", None).err().unwrap().status,
+            400
+        );
     }
 
     #[test]
@@ -796,23 +824,32 @@ mod tests {
             stderr: stderr.into(),
             code,
         };
-        let input = failure(&captured(
-            r#"{"error":"URL:1:27: expected a digit","exit":2}"#,
-            "error: URL:1:27: expected a digit\n",
-            2,
-        ));
+        let input = failure(
+            &captured(
+                r#"{"error":"URL:1:27: expected a digit","exit":2}"#,
+                "error: URL:1:27: expected a digit\n",
+                2,
+            ),
+            &[],
+        );
         assert_eq!(
             (input.status, input.text().contains("URL:1:27")),
             (400, true)
         );
-        let memory = failure(&captured(
-            "",
-            "error: the memory budget is spent: an allocation …\n",
-            3,
-        ));
+        let memory = failure(
+            &captured(
+                "",
+                "error: the memory budget is spent: an allocation …\n",
+                3,
+            ),
+            &[],
+        );
         assert_eq!(memory.status, 422);
         assert!(memory.text().contains("the memory budget is spent"));
-        let timeout = failure(&captured("", "error: timeout: no answer within 2 s\n", 3));
+        let timeout = failure(
+            &captured("", "error: timeout: no answer within 2 s\n", 3),
+            &[],
+        );
         assert_eq!(timeout.status, 504);
     }
 }
