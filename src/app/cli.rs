@@ -312,9 +312,8 @@ fn print_report(genre: &str, args: &SolveArgs, r: &Report<Vec<String>>) {
                     .collect(),
                 false => rows.collect(),
             };
-            println!("{}", shown.join("\n\n"));
-            if !r.solutions.is_empty() {
-                println!();
+            if !shown.is_empty() {
+                println!("{}\n", shown.join("\n\n"));
             }
         }
         match (r.verdict, &r.note, &r.stopped) {
