@@ -260,10 +260,13 @@ impl Sketch {
         }
         self
     }
-    /// Draws the walls between rooms.
+    /// Draws the walls between rooms, and cells outside every room greyed.
     pub fn with_rooms(mut self, rooms: &Rooms) -> Sketch {
         let room_of = &rooms.room_of;
         self.given_lines = borders(self.grid(), |c| Some(room_of[c]));
+        for c in rooms.outside() {
+            self.given[c].fill = Some(Colour(0xc8, 0xc8, 0xc8));
+        }
         self
     }
     /// Draws rooms that carry one number each: the walls, and each clue in its room's first
@@ -403,6 +406,16 @@ mod tests {
                 vec![(1, 1), (1, 2)],
             ]
         );
+    }
+
+    #[test]
+    fn cells_outside_every_room_are_greyed_and_walled_off() {
+        let g = Grid::new(1, 3);
+        let rooms = Rooms::from_labels_outside(g, &['@', 'a', 'a'], |&l| l == '@').unwrap();
+        let sketch = Sketch::of(g).with_rooms(&rooms);
+        let filled: Vec<bool> = sketch.given.iter().map(|c| c.fill.is_some()).collect();
+        assert_eq!(filled, vec![true, false, false]);
+        assert_eq!(sketch.given_lines.len(), 1);
     }
 
     #[test]
