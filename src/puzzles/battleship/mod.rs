@@ -215,7 +215,10 @@ mod tests {
         let some: Vec<bool> = grid.cells().map(|_| rng.below(4) == 0).collect();
         let mut count = |lines: Vec<Vec<usize>>| -> Vec<Option<u32>> {
             let n = |l: &[usize]| l.iter().filter(|&&c| some[c]).count() as u32;
-            lines.iter().map(|l| (rng.below(2) == 0).then(|| n(l))).collect()
+            lines
+                .iter()
+                .map(|l| (rng.below(2) == 0).then(|| n(l)))
+                .collect()
         };
         let counts = LineCounts {
             columns: count(grid.columns()),
