@@ -52,7 +52,7 @@ pub fn line_automaton(len: usize) -> BinaryDfa {
             0 => (0, None, 0),
             q => ((q - 1) / 4, Some((q - 1) / 2 % 2 == 1), (q - 1) % 2 + 1),
         };
-        accepting[q] |= q > 0 && twos == half && len % 2 == 0;
+        accepting[q] |= q > 0 && twos == half && len.is_multiple_of(2);
         for letter in [false, true] {
             let twos = twos + usize::from(letter);
             let run = if last == Some(letter) { run + 1 } else { 1 };
