@@ -311,6 +311,18 @@ impl GridText {
             .collect()
     }
 
+    /// Reads every cell as a number clue (a number, `?` or nothing) that passes `check`, the
+    /// same check a URL's [`crate::url::format::NumbersWhere`] applies.
+    pub fn clues_where(
+        &self,
+        check: fn(&super::Clue) -> Option<&'static str>,
+    ) -> Result<Vec<Option<super::Clue>>> {
+        self.map_cells(|_, v| match v.clue()? {
+            Some(c) => check(&c).map_or(Ok(Some(c)), |why| Err(why.to_string())),
+            None => Ok(None),
+        })
+    }
+
     /// Reads every cell as one of a genre's symbols (letters matched in either case) or
     /// nothing (`-`, `.`); `what` names the symbols in the error for any other token.
     pub fn map_symbols<T: Copy>(

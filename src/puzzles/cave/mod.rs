@@ -65,10 +65,7 @@ impl Puzzle for Cave {
     fn read_text(source: &str, text: &str) -> Result<Self> {
         let t = GridText::parse(source, text, false)?;
         t.no_extras(Self::GENRE)?;
-        let clues = t.map_cells(|_, v| match v.clue()? {
-            Some(c) if zero(&c).is_some() => Err(ZERO.to_string()),
-            clue => Ok(clue),
-        })?;
+        let clues = t.clues_where(zero)?;
         Ok(Cave {
             grid: t.grid,
             clues,

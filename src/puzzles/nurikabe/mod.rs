@@ -55,10 +55,7 @@ impl Puzzle for Nurikabe {
     }
     fn read_text(source: &str, text: &str) -> Result<Self> {
         let t = GridText::parse(source, text, false)?;
-        let clues = t.map_cells(|_, v| match v.clue()? {
-            Some(c) if zero(&c).is_some() => Err(ZERO.to_string()),
-            clue => Ok(clue),
-        })?;
+        let clues = t.clues_where(zero)?;
         Ok(Nurikabe {
             grid: t.grid,
             clues,
