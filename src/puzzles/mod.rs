@@ -156,8 +156,17 @@ pub trait Puzzle: Clone + Send + Sync + Sized + 'static {
     fn formulate(&self, formulation: &Formulation) -> Result<Formulated<Self::Solution>>;
     /// Checks a solution against the puzzle's rules, written from the rules, not from a model.
     fn verify(&self, solution: &Self::Solution) -> std::result::Result<(), String>;
-    /// The solution as text rows (for printing and JSON).
-    fn rows(&self, solution: &Self::Solution) -> Vec<String>;
+    /// The solution as text rows (for printing and JSON); by default the answer notation's
+    /// grid, one-character tokens run together (`+ - x` → `+-x`).
+    fn rows(&self, solution: &Self::Solution) -> Vec<String> {
+        let text = self.answer_text(solution).unwrap_or_default();
+        let row = |line: &str| {
+            let tokens: Vec<&str> = line.split_whitespace().collect();
+            let narrow = tokens.iter().all(|t| t.chars().count() == 1);
+            tokens.join(if narrow { "" } else { " " })
+        };
+        text.lines().skip(1).map(row).collect()
+    }
     /// What a picture shows: the puzzle as its community draws it, with a solution on top
     /// when one is given (see [`crate::render`]).
     fn sketch(&self, solution: Option<&Self::Solution>) -> crate::render::Sketch;

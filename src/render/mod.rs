@@ -260,6 +260,21 @@ impl Sketch {
         }
         self
     }
+    /// Writes each cell's given text (digits, poles) in the puzzle's layer and, where none is
+    /// given, the answer's text in the answer's layer.
+    pub fn with_texts(
+        mut self,
+        given: impl Fn(Cell) -> Option<String>,
+        answer: impl Fn(Cell) -> Option<String>,
+    ) -> Sketch {
+        for c in 0..self.given.len() {
+            match given(c) {
+                Some(text) => self.given[c].text = Some(text),
+                None => self.answer[c].text = answer(c),
+            }
+        }
+        self
+    }
     /// Draws the walls between rooms, and cells outside every room greyed.
     pub fn with_rooms(mut self, rooms: &Rooms) -> Sketch {
         let room_of = &rooms.room_of;

@@ -51,6 +51,13 @@ impl Reader {
         Ok((unpack(&digits[..dv], nv), unpack(&digits[dv..], nh)))
     }
 
+    /// Reads one bit per cell, five to a base-32 digit (pzprjs's `decodeQues`: e.g. the cells
+    /// outside the puzzle). An empty rest of the body means no bits set.
+    pub fn cell_bits(&mut self, len: usize) -> Result<Vec<bool>> {
+        let digits = self.fixed_digits(digits_for(len), 32, "cell")?;
+        Ok(unpack(&digits, len))
+    }
+
     /// Reads the walls of a grid as its rooms.
     pub fn rooms(&mut self, grid: Grid) -> Result<Rooms> {
         let (vertical, horizontal) = self.borders(grid)?;
@@ -82,6 +89,11 @@ impl Writer {
     pub fn borders(&mut self, vertical: &[bool], horizontal: &[bool]) {
         self.fixed_digits(pack(vertical));
         self.fixed_digits(pack(horizontal));
+    }
+
+    /// Writes one bit per cell, five to a base-32 digit.
+    pub fn cell_bits(&mut self, bits: &[bool]) {
+        self.fixed_digits(pack(bits));
     }
 
     /// Writes the walls between a grid's rooms.

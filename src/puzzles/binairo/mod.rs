@@ -74,17 +74,11 @@ impl Puzzle for Binairo {
         Some(self.grid.answer_text(extras, |c| digit(solution[c])))
     }
     fn sketch(&self, solution: Option<&Digits>) -> Sketch {
-        let mut sketch = Sketch::of(self.grid);
-        for (c, given) in self.givens.iter().enumerate() {
-            let text = given.map(|two| digit(two).to_string());
-            let layer = if given.is_some() {
-                &mut sketch.given
-            } else {
-                &mut sketch.answer
-            };
-            layer[c].text = text.or_else(|| solution.map(|s| digit(s[c]).to_string()));
-        }
-        sketch
+        let text = |two: bool| digit(two).to_string();
+        Sketch::of(self.grid).with_texts(
+            |c| self.givens[c].map(text),
+            |c| solution.map(|s| text(s[c])),
+        )
     }
     fn precheck(&self) -> Option<String> {
         let g = self.grid;

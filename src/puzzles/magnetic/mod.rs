@@ -13,46 +13,29 @@ use crate::grid::counts::LineCounts;
 use crate::grid::{Cell, Grid};
 use crate::puzzles::{Formulated, Formulation, Puzzle};
 use crate::render::{borders, Sketch};
+use crate::url::format::Format;
+use crate::url::magnets::{PairedMarginNumbers, PlatesAndNumbers};
 
-/// What a cell holds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Pole {
-    /// A `+` pole.
-    Plus,
-    /// A `-` pole.
-    Minus,
-    /// Neither (a neutral plate, or a cell outside every plate).
-    Neutral,
-}
-
-impl Pole {
-    /// The janko token.
-    pub fn token(self) -> char {
-        match self {
-            Pole::Plus => '+',
-            Pole::Minus => '-',
-            Pole::Neutral => 'x',
-        }
-    }
-}
+/// The janko tokens of the `+` and the `-` pole, in the order of [`Magnetic::counts`].
+pub const POLES: [char; 2] = ['+', '-'];
+/// The token of a neutral cell (on a neutral plate, or on no plate).
+pub const NEUTRAL: char = 'x';
 
 /// A magnetic instance.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Magnetic {
     /// The grid.
     pub grid: Grid,
-    /// The numbers of `+` poles per row and column.
-    pub plus: LineCounts,
-    /// The numbers of `-` poles per row and column.
-    pub minus: LineCounts,
+    /// The numbers of `+` poles and of `-` poles per row and column.
+    pub counts: [LineCounts; 2],
     /// Each cell's plate-mate; `None` for a cell on no plate (always neutral).
     pub partner: Vec<Option<Cell>>,
     /// Poles given in the grid (janko's optional grid of givens).
-    pub givens: Vec<Option<Pole>>,
+    pub givens: Vec<Option<char>>,
 }
 
-/// A solution: the pole of each cell.
-pub type Poles = Vec<Pole>;
+/// A solution: each cell's token (`+`, `-` or `x`).
+pub type Poles = Vec<char>;
 
 impl Puzzle for Magnetic {
     type Solution = Poles;
@@ -60,33 +43,38 @@ impl Puzzle for Magnetic {
     const ALIASES: &'static [&'static str] = &["magnets"];
     const RULES: &'static str = "plates are magnets (+ -) or neutral; equal poles never touch; \
         the numbers count + and - per row and column";
+    const URL: Option<Format<Self>> = Some(Format::new(
+        &["magnets"],
+        |p| &mut p.grid,
+        |p, body| {
+            // pzprjs numbers the given poles `+` 1 and `-` 2.
+            body.piece(PairedMarginNumbers, p.grid, &mut p.counts)?;
+            let number = |g: &Option<char>| g.map(|p| "+-x".find(p).map_or(3, |i| i as u32 + 1));
+            let mut plates = (p.partner.clone(), p.givens.iter().map(number).collect());
+            body.piece(PlatesAndNumbers, p.grid, &mut plates)?;
+            let pole = |n: &Option<u32>| n.map(|n| POLES[n as usize - 1]);
+            (p.partner, p.givens) = (plates.0, plates.1.iter().map(pole).collect());
+            Ok(())
+        },
+    ));
     fn read_text(source: &str, text: &str) -> Result<Self> {
         text::read(source, text)
     }
     fn formulate(&self, formulation: &Formulation) -> Result<Formulated<Poles>> {
         formulate::formulate(self, formulation)
     }
-    fn rows(&self, solution: &Poles) -> Vec<String> {
-        self.grid.char_rows(|c| solution[c].token())
-    }
     fn answer_text(&self, solution: &Poles) -> Option<String> {
-        Some(self.grid.answer_text("", |c| solution[c].token()))
+        Some(self.grid.answer_text("", |c| solution[c]))
     }
     fn sketch(&self, solution: Option<&Poles>) -> Sketch {
-        let mut sketch = Sketch::of(self.grid);
         let plate = |c: usize| self.partner[c].map_or((c, c), |p| (c.min(p), c.max(p)));
+        let mut sketch = Sketch::of(self.grid).with_texts(
+            |c| self.givens[c].map(String::from),
+            |c| solution.map(|s| s[c].to_string()),
+        );
         sketch.given_lines = borders(self.grid, plate);
-        for c in self.grid.cells() {
-            let shown = self.givens[c].or(solution.map(|s| s[c]));
-            let layer = if self.givens[c].is_some() {
-                &mut sketch.given
-            } else {
-                &mut sketch.answer
-            };
-            layer[c].text = shown.map(|p| p.token().to_string());
-        }
         // Each margin shows `+n` over `-n` (`?` where no number is given).
-        sketch.with_line_counts(&[("+", &self.plus), ("-", &self.minus)])
+        sketch.with_line_counts(&[("+", &self.counts[0]), ("-", &self.counts[1])])
     }
 
     /// Checks the poles against the rules; the error says which rule and where.
@@ -98,22 +86,18 @@ impl Puzzle for Magnetic {
                 return Err(format!("the given pole at {} is changed", g.name(c)));
             }
             // A cell on no plate is neutral; a plate's cells are both neutral or opposite.
-            let mate = self.partner[c].map_or(Pole::Neutral, |m| poles[m]);
-            let opposite = poles[c] != mate && mate != Pole::Neutral;
-            if !(poles[c] == Pole::Neutral && mate == Pole::Neutral || opposite) {
-                return Err(format!(
-                    "the plate at {} is neither a magnet nor neutral",
-                    g.name(c)
-                ));
+            let mate = self.partner[c].map_or(NEUTRAL, |m| poles[m]);
+            if !"+-x".contains(poles[c]) || (poles[c] == mate) != (mate == NEUTRAL) {
+                let at = g.name(c);
+                return Err(format!("the plate at {at} is neither a magnet nor neutral"));
             }
         }
-        if let Some((a, _)) = (g.edges().into_iter())
-            .find(|&(a, b)| poles[a] == poles[b] && poles[a] != Pole::Neutral)
-        {
+        let touching = |(a, b): &(Cell, Cell)| poles[*a] == poles[*b] && poles[*a] != NEUTRAL;
+        if let Some((a, _)) = g.edges().into_iter().find(touching) {
             return Err(format!("equal poles touch at {}", g.name(a)));
         }
-        for (pole, counts) in [(Pole::Plus, &self.plus), (Pole::Minus, &self.minus)] {
-            let what = format!("{} poles", pole.token());
+        for (pole, counts) in POLES.into_iter().zip(&self.counts) {
+            let what = format!("{pole} poles");
             if let Some(wrong) = counts.first_wrong(g, |c| poles[c] == pole, &what) {
                 return Err(wrong);
             }
@@ -134,15 +118,7 @@ mod tests {
         "6 6\n- + x x + x\n+ x - + - x\n- x x x x +\n+ - x - + -\nx x x + - +\nx + - x x -\n";
 
     fn poles(text: &str) -> Poles {
-        let token = |t: &str| match t {
-            "+" => Pole::Plus,
-            "-" => Pole::Minus,
-            _ => Pole::Neutral,
-        };
-        text.lines()
-            .skip(1)
-            .flat_map(|l| l.split(' ').map(token))
-            .collect()
+        text.lines().skip(1).flat_map(|l| l.split(' ')).map(|t| t.chars().next().unwrap()).collect()
     }
 
     #[test]
@@ -152,12 +128,12 @@ mod tests {
         assert_eq!(p.verify(&a), Ok(()));
         assert_eq!(p.answer_text(&a).unwrap(), ANSWER);
         let mut half = a.clone();
-        half[0] = Pole::Neutral; // r1c1 `-` whose plate-mate r2c1 stays `+`
+        half[0] = NEUTRAL; // r1c1 `-` whose plate-mate r2c1 stays `+`
         assert!(p.verify(&half).unwrap_err().contains("neither a magnet"));
         let mut flipped = a.clone();
         flipped.swap(0, 1); // the plate r1c1-r1c2 turned round: `+` over r2c1's `+`
         assert!(p.verify(&flipped).unwrap_err().contains("touch"));
-        let none = vec![Pole::Neutral; 36];
+        let none = vec![NEUTRAL; 36];
         assert!(p
             .verify(&none)
             .unwrap_err()
@@ -190,15 +166,14 @@ mod tests {
             rows: clue(2),
             cols: clue(grid.width),
         };
-        let (plus, minus) = (counts(), counts());
+        let counts = [counts(), counts()];
         let givens = grid
             .cells()
-            .map(|_| (rng.below(10) == 0).then_some(Pole::Plus))
+            .map(|_| (rng.below(10) == 0).then_some('+'))
             .collect();
         Magnetic {
             grid,
-            plus,
-            minus,
+            counts,
             partner,
             givens,
         }
@@ -214,7 +189,7 @@ mod tests {
             let all = (0..3u32.pow(n)).map(|mut k| {
                 (0..n)
                     .map(|_| {
-                        let pole = [Pole::Plus, Pole::Minus, Pole::Neutral][(k % 3) as usize];
+                        let pole = ['+', '-', NEUTRAL][(k % 3) as usize];
                         k /= 3;
                         pole
                     })
