@@ -19,6 +19,9 @@ pub struct Value {
     /// writes conclusions of the genre's own reasoning into the model (e.g. nonogram's line
     /// logic), which `--certify` then replaces.
     pub certifiable: bool,
+    /// Whether the value's reasoning runs inside the solver's search (a propagator), which
+    /// only some backends run.
+    pub in_solver: bool,
 }
 
 impl Value {
@@ -29,6 +32,7 @@ impl Value {
             doc,
             complete: true,
             certifiable: true,
+            in_solver: false,
         }
     }
     /// A value whose model has lazy constraints (cuts found while solving).
@@ -38,6 +42,7 @@ impl Value {
             doc,
             complete: false,
             certifiable: true,
+            in_solver: false,
         }
     }
     /// A value whose reasoning runs inside the solver (a propagator): its conflicts are not
@@ -48,6 +53,7 @@ impl Value {
             doc,
             complete: false,
             certifiable: false,
+            in_solver: true,
         }
     }
     /// A complete value whose model holds conclusions of the genre's own search (e.g. cells
@@ -58,6 +64,7 @@ impl Value {
             doc,
             complete: true,
             certifiable: false,
+            in_solver: false,
         }
     }
 }
@@ -204,46 +211,71 @@ impl Formulation {
     /// [`Value::certifiable`] gets its first certifiable value (said in the returned notes);
     /// such a value given explicitly is a usage error.
     pub fn certifiable_spec(spec: &str, keys: &[FormulationKey]) -> Result<(String, Vec<String>)> {
+        let (spec, replaced, refused) = Self::defaults_where(spec, keys, |v| v.certifiable)?;
+        if let Some(key) = refused.first() {
+            return Err(Error::Usage(format!(
+                "--certify: {}={} puts reasoning outside the model's clauses (the genre's own \
+                 conclusions, or a propagator's), which no proof checks; leave it out or choose {}",
+                key.key,
+                Formulation::parse(&spec, keys)?.get(key.key),
+                (key.values.iter())
+                    .filter(|v| v.certifiable)
+                    .map(|v| format!("{}={}", key.key, v.name))
+                    .collect::<Vec<_>>()
+                    .join(" or ")
+            )));
+        }
+        let notes = replaced.iter().map(|(key, from, to)| {
+            format!(
+                "solved with {key}={to} instead of the default {key}={from}: that value writes \
+                 the genre's own conclusions into the model, which no proof checks"
+            )
+        });
+        Ok((spec, notes.collect()))
+    }
+    /// The spec a backend that runs no propagators solves instead of `spec`: a key left at a
+    /// default that runs inside the solver gets its first value that does not (the statistics'
+    /// formulation says which); a propagator value given explicitly stays, for the backend to
+    /// refuse by name.
+    pub fn spec_without_propagators(spec: &str, keys: &[FormulationKey]) -> Result<String> {
+        Ok(Self::defaults_where(spec, keys, |v| !v.in_solver)?.0)
+    }
+    /// `spec` with every key left at a default value that fails `fits` set to the key's first
+    /// value that passes, those replacements as `(key, default, value)`, and the keys given
+    /// explicitly with a value that fails.
+    #[allow(clippy::type_complexity)]
+    fn defaults_where<'k>(
+        spec: &str,
+        keys: &'k [FormulationKey],
+        fits: impl Fn(&Value) -> bool,
+    ) -> Result<(
+        String,
+        Vec<(&'k str, String, &'static str)>,
+        Vec<&'k FormulationKey>,
+    )> {
         let chosen = Formulation::parse(spec, keys)?;
         let mut parts: Vec<String> = (spec.split(','))
             .filter(|p| !p.trim().is_empty())
             .map(String::from)
             .collect();
-        let mut notes = Vec::new();
+        let (mut replaced, mut refused) = (Vec::new(), Vec::new());
         for key in keys {
             let value = chosen.get(key.key);
-            if key.value(value).is_none_or(|v| v.certifiable) {
+            if key.value(value).is_none_or(&fits) {
                 continue;
             }
             let given = parts
                 .iter()
                 .any(|p| p.split('=').next().map(str::trim) == Some(key.key));
-            let replacement = key.values.iter().find(|v| v.certifiable);
-            match (given, replacement) {
+            match (given, key.values.iter().find(|v| fits(v))) {
                 (false, Some(r)) => {
-                    notes.push(format!(
-                        "solved with {}={} instead of the default {}={}: that value writes the \
-                         genre's own conclusions into the model, which no proof checks",
-                        key.key, r.name, key.key, value
-                    ));
+                    replaced.push((key.key, value.to_string(), r.name));
                     parts.push(format!("{}={}", key.key, r.name));
                 }
-                _ => {
-                    return Err(Error::Usage(format!(
-                        "--certify: {}={value} puts reasoning outside the model's clauses (the \
-                         genre's own conclusions, or a propagator's), which no proof checks; \
-                         leave it out or choose {}",
-                        key.key,
-                        (key.values.iter())
-                            .filter(|v| v.certifiable)
-                            .map(|v| format!("{}={}", key.key, v.name))
-                            .collect::<Vec<_>>()
-                            .join(" or ")
-                    )))
-                }
+                _ => refused.push(key),
             }
         }
-        Ok((parts.join(","), notes))
+        Ok((parts.join(","), replaced, refused))
     }
     /// The formulation written back as `k=v,k=v`.
     pub fn spec(&self) -> String {

@@ -541,13 +541,14 @@ pub fn solve_puzzle<P: Puzzle>(p: &P, opts: &SolveOptions) -> Result<Report<P::S
     }
     name_check?;
     let mut notes = Vec::new();
-    let spec = if opts.certify {
-        let (spec, changed) = Formulation::certifiable_spec(&opts.formulation, &P::keys())?;
-        notes.extend(changed);
-        spec
-    } else {
-        opts.formulation.clone()
-    };
+    let mut spec = opts.formulation.clone();
+    if opts.certify {
+        let (certifiable, changed) = Formulation::certifiable_spec(&spec, &P::keys())?;
+        (spec, notes) = (certifiable, changed);
+    }
+    if !crate::backend::runs_propagators(&opts.backend) {
+        spec = Formulation::spec_without_propagators(&spec, &P::keys())?;
+    }
     let formulation = Formulation::parse(&spec, &P::keys())?;
     let card: CardEncoding = formulation.choice("card");
     let mut stats = Stats {

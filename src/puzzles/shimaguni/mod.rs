@@ -50,7 +50,7 @@ impl Puzzle for Shimaguni {
         vec![FormulationKey::of::<ConnectivityEncoding>(
             "connectivity",
             doc,
-            "lazy",
+            "propagator",
         )]
     }
     fn read_text(source: &str, text: &str) -> Result<Self> {
