@@ -225,11 +225,17 @@ impl Formulation {
                     .join(" or ")
             )));
         }
+        let in_solver = |key: &str, value: &str| {
+            let key = keys.iter().find(|k| k.key == key);
+            key.and_then(|k| k.value(value))
+                .is_some_and(|v| v.in_solver)
+        };
         let notes = replaced.iter().map(|(key, from, to)| {
-            format!(
-                "solved with {key}={to} instead of the default {key}={from}: that value writes \
-                 the genre's own conclusions into the model, which no proof checks"
-            )
+            let why = match in_solver(key, from) {
+                true => "that value reasons inside the solver's search, where no proof follows it",
+                false => "that value writes the genre's own conclusions into the model, which no proof checks",
+            };
+            format!("solved with {key}={to} instead of the default {key}={from}: {why}")
         });
         Ok((spec, notes.collect()))
     }
