@@ -145,12 +145,33 @@ impl IntOptions {
             FormulationKey::of::<SumEncoding>("sum", "how a sum of integers is lowered", sum),
         ]
     }
-    /// Reads them from a formulation (which was parsed against keys that include them).
+    /// The keys `int` and `alldiff` alone, for genres with no sums (Sudoku).
+    pub fn keys_without_sum(int: &'static str, alldiff: &'static str) -> Vec<FormulationKey> {
+        let mut keys = Self::keys_with_defaults(int, alldiff, "linear");
+        keys.pop();
+        keys
+    }
+    /// Reads them from a formulation (which was parsed against keys that include them; a key
+    /// the genre left out takes the core's default).
     pub fn from(formulation: &Formulation) -> IntOptions {
+        let d = IntOptions::default();
+        let read = |key: &str| formulation.has(key);
         IntOptions {
-            int: formulation.choice("int"),
-            alldiff: formulation.choice("alldiff"),
-            sum: formulation.choice("sum"),
+            int: if read("int") {
+                formulation.choice("int")
+            } else {
+                d.int
+            },
+            alldiff: if read("alldiff") {
+                formulation.choice("alldiff")
+            } else {
+                d.alldiff
+            },
+            sum: if read("sum") {
+                formulation.choice("sum")
+            } else {
+                d.sum
+            },
         }
     }
 }

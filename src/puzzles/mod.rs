@@ -44,6 +44,7 @@ genres! {
     skeleton => Skeleton;
     slitherlink => Slitherlink;
     starbattle => StarBattle;
+    sudoku => Sudoku;
     tent => Tent;
     tetromino => Tetromino;
     thermometer => Thermometer;
