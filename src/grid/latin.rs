@@ -189,7 +189,8 @@ pub fn digit_rows(grid: Grid, digits: &[u32]) -> Vec<String> {
         .collect()
 }
 
-/// The picture: the rooms' walls, the givens, and the answer's other digits.
+/// The picture: the rooms' walls, the givens (none when `givens` is empty), and the
+/// answer's other digits.
 pub fn sketch(
     grid: Grid,
     rooms: &Rooms,
@@ -198,7 +199,7 @@ pub fn sketch(
 ) -> crate::render::Sketch {
     let mut sketch = crate::render::Sketch::of(grid).with_rooms(rooms);
     for c in grid.cells() {
-        match (givens[c], digits) {
+        match (givens.get(c).copied().flatten(), digits) {
             (Some(Clue::Number(d)), _) => sketch.given[c].text = Some(d.to_string()),
             (_, Some(digits)) => sketch.answer[c].text = Some(digits[c].to_string()),
             _ => {}

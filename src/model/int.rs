@@ -680,6 +680,69 @@ pub fn allowed(
     }
 }
 
+/// The sets of `size` distinct values from `values` that add up to `sum` (a Killer cage's or
+/// a Kakuro run's digit combinations), each sorted.
+pub fn distinct_sets_with_sum(values: &[i64], size: usize, sum: i64) -> Vec<Vec<i64>> {
+    fn extend(
+        values: &[i64],
+        size: usize,
+        sum: i64,
+        chosen: &mut Vec<i64>,
+        out: &mut Vec<Vec<i64>>,
+    ) {
+        if chosen.len() == size {
+            if sum == 0 {
+                out.push(chosen.clone());
+            }
+            return;
+        }
+        for (i, &v) in values.iter().enumerate() {
+            chosen.push(v);
+            extend(&values[i + 1..], size, sum - v, chosen, out);
+            chosen.pop();
+        }
+    }
+    let mut out = Vec::new();
+    extend(values, size, sum, &mut Vec::new(), &mut out);
+    out
+}
+
+/// Every var takes a value of one chosen set of `sets` (one selector per set, exactly one
+/// chosen), and every value of the chosen set is taken by some var: with all-different and as
+/// many vars as the set has values, the vars fill the set (a cage or run as its combinations).
+pub fn within_one_set(model: &mut Model, name: &str, vars: &[IntVar], sets: &[Vec<i64>]) {
+    let selectors: Vec<Lit> = (0..sets.len())
+        .map(|j| model.new_bool(format!("{name} set{j}")).lit())
+        .collect();
+    model.add(
+        format!("{name} one set"),
+        Constraint::exactly_one(selectors.clone()),
+    );
+    for x in vars {
+        for &v in x.values() {
+            let mut clause = vec![!x.eq(model, v)];
+            clause.extend(
+                (sets.iter().zip(&selectors))
+                    .filter(|(s, _)| s.contains(&v))
+                    .map(|(_, &l)| l),
+            );
+            model.add(
+                format!("{name} {}={v} in the set", x.name),
+                Constraint::clause(clause),
+            );
+        }
+    }
+    for (set, &s) in sets.iter().zip(&selectors) {
+        for &v in set {
+            let mut clause = vec![!s];
+            for x in vars.iter().filter(|x| x.values.binary_search(&v).is_ok()) {
+                clause.push(x.eq(model, v));
+            }
+            model.add(format!("{name} {v} taken"), Constraint::clause(clause));
+        }
+    }
+}
+
 /// The var takes value v.
 pub fn fix(model: &mut Model, name: &str, var: &IntVar, v: i64) {
     let lits = var.eq_conjunction(v);

@@ -32,6 +32,8 @@ genres! {
     creek => Creek;
     heyawake => Heyawake;
     hitori => Hitori;
+    jigsawsudoku => JigsawSudoku;
+    killersudoku => KillerSudoku;
     kuromasu => Kuromasu;
     lits => Lits;
     magnetic => Magnetic;
