@@ -120,10 +120,12 @@ mod tests {
         let free = JigsawSudoku::read_text("t", free).unwrap();
         let err = free.verify(&digits("4 4\n3 4 2 1\n2 1 4 3\n1 2 3 4\n4 3 1 2\n"));
         assert!(err.unwrap_err().contains("same region"));
-        let e = JigsawSudoku::read_text("t", "2 2\n- -\n- -\n1 2\n2 1\n").unwrap_err();
-        assert!(e.to_string().starts_with("t:4:"), "{e}");
-        let three = JigsawSudoku::read_text("t", "2 2\n- -\n- -\n1 1\n1 2\n").unwrap();
-        assert!(three.precheck().unwrap().contains("has 3 cells"));
+        let split = "3 3\n- - -\n- - -\n- - -\n1 2 2\n2 1 3\n3 3 1\n";
+        let e = JigsawSudoku::read_text("t", split).unwrap_err();
+        assert!(e.to_string().starts_with("t:6:"), "{e}");
+        let four = "3 3\n- - -\n- - -\n- - -\n1 1 2\n1 1 2\n3 3 2\n";
+        let four = JigsawSudoku::read_text("t", four).unwrap();
+        assert!(four.precheck().unwrap().contains("has 4 cells"));
     }
 
     #[test]
