@@ -188,6 +188,25 @@ fn estimate_order_sum(
     }
     let (up, down) = (cmp != Cmp::Ge, cmp != Cmp::Le);
     let cap = (if up { bound.saturating_add(1) } else { bound }).max(1) as u64;
+    let order = order_tree_size(&widths, cap, up, down);
+    if order.clauses <= ORDER_TREE_LIMIT {
+        return order;
+    }
+    // The encoder's choice: binary adders when the order tree would be large.
+    let maxes: Vec<u64> = (expr.terms.iter().zip(&widths))
+        .map(|(&(c, _), &w)| c.unsigned_abs().saturating_mul(w))
+        .collect();
+    binary_sum_size(&maxes)
+}
+
+/// The most clauses an integer sum's tree of order adders may take before the encoder writes
+/// it with binary adders instead (whose propagation is weaker, but whose size grows with the
+/// logarithm of the domains, not their product): a Killer cage or Kakuro run takes a few
+/// thousand, a heyawake `connectivity=flow` balance row (8 flows of 0..99) about a million.
+const ORDER_TREE_LIMIT: u64 = 50_000;
+
+/// An upper estimate of the tree of order adders over quantities of `widths` steps.
+fn order_tree_size(widths: &[u64], cap: u64, up: bool, down: bool) -> CnfSize {
     fn tree(widths: &[u64], cap: u64, dirs: u64, size: &mut CnfSize) -> u64 {
         if widths.len() == 1 {
             return widths[0].min(cap);
@@ -215,6 +234,23 @@ fn estimate_order_sum(
     size.clauses = size.clauses.saturating_add((a + 1).saturating_mul(dirs));
     size.lits = size.lits.saturating_add((a + 1).saturating_mul(2 * dirs));
     size
+}
+
+/// The size of the binary lowering of a sum of quantities with the given largest values:
+/// each quantity's digits from its order bits (about two clauses per value), then one ripple
+/// adder (14 clauses per digit) per addition, and the comparison.
+fn binary_sum_size(maxes: &[u64]) -> CnfSize {
+    let digits = |m: u64| (u64::BITS - m.leading_zeros()) as u64;
+    let total: u64 = maxes.iter().fold(0u64, |a, &m| a.saturating_add(m));
+    let n = digits(total) + 1;
+    let channel: u64 = maxes.iter().map(|&m| 2 * (m + 1).min(1 << 20) + digits(m)).sum();
+    let adders = (maxes.len() as u64).saturating_sub(1) * n;
+    CnfSize {
+        aux_vars: maxes.iter().map(|&m| digits(m)).sum::<u64>() + 2 * adders,
+        clauses: channel + 14 * adders + n,
+        lits: 3 * channel + 50 * adders + n * n,
+        ..CnfSize::default()
+    }
 }
 
 /// The estimated CNF of a whole model (variables, order bits and every eager constraint),
@@ -556,6 +592,11 @@ impl CnfEncoder {
             return;
         }
         let cap = if up { bound + 1 } else { bound };
+        let widths: Vec<u64> = terms.iter().map(|t| t.len() as u64).collect();
+        if order_tree_size(&widths, cap as u64, up, down).clauses > ORDER_TREE_LIMIT {
+            self.binary_sum(&terms, cmp, bound);
+            return;
+        }
         let mut terms = terms;
         let right = terms.split_off((terms.len() / 2).max(1));
         let a = self.order_adder_tree(terms, cap, up, down);
@@ -591,6 +632,130 @@ impl CnfEncoder {
                     }
                 }
             }
+        }
+    }
+
+    /// `Σ u_i cmp bound` with binary adders: each quantity's binary digits defined from its
+    /// order bits, a balanced tree of ripple-carry adders, and the sum's digits compared with
+    /// the bound.
+    fn binary_sum(&mut self, terms: &[Steps], cmp: Cmp, bound: i64) {
+        let numbers: Vec<Vec<i32>> = terms.iter().map(|t| self.binary_digits(t)).collect();
+        let sum = if numbers.is_empty() {
+            Vec::new()
+        } else {
+            self.binary_tree(numbers)
+        };
+        let n = sum.len() as u32;
+        let most = if n >= 63 { i64::MAX } else { (1i64 << n) - 1 };
+        let b = bound.clamp(0, most) as u64;
+        match cmp {
+            Cmp::Le | Cmp::Eq if bound < 0 => self.clauses.push(Vec::new()),
+            Cmp::Ge if bound <= 0 => {}
+            Cmp::Eq if bound > most => self.clauses.push(Vec::new()),
+            Cmp::Eq => {
+                for (j, &d) in sum.iter().enumerate() {
+                    self.clauses.push(vec![if b >> j & 1 == 1 { d } else { -d }]);
+                }
+            }
+            Cmp::Le => self.binary_at_most(&sum, b),
+            Cmp::Ge if bound > most => self.clauses.push(Vec::new()),
+            Cmp::Ge => {
+                let flipped: Vec<i32> = sum.iter().map(|d| -d).collect();
+                self.binary_at_most(&flipped, most as u64 - b);
+            }
+        }
+    }
+
+    /// The sum of binary numbers as one, by a balanced tree of additions.
+    fn binary_tree(&mut self, mut numbers: Vec<Vec<i32>>) -> Vec<i32> {
+        if numbers.len() == 1 {
+            return numbers.pop().expect("one number");
+        }
+        let right = numbers.split_off(numbers.len() / 2);
+        let (a, b) = (self.binary_tree(numbers), self.binary_tree(right));
+        self.ripple_add(&a, &b)
+    }
+
+    /// The binary digits (lowest first) of an order-encoded quantity: digit k is true exactly
+    /// on the runs of its values whose bit k is set, one clause per run either way.
+    fn binary_digits(&mut self, u: &Steps) -> Vec<i32> {
+        let max = u.last().map_or(0, |s| s.0) as u64;
+        let values: Vec<u64> = std::iter::once(0).chain(u.iter().map(|s| s.0 as u64)).collect();
+        let n = (u64::BITS - max.leading_zeros()) as usize;
+        let mut digits = Vec::with_capacity(n);
+        for k in 0..n {
+            let d = self.fresh();
+            let mut start = 0;
+            while start < values.len() {
+                let set = values[start] >> k & 1;
+                let mut end = start;
+                while end + 1 < values.len() && values[end + 1] >> k & 1 == set {
+                    end += 1;
+                }
+                // u in values[start..=end] → digit k is `set`.
+                let mut clause = vec![if set == 1 { d } else { -d }];
+                if start > 0 {
+                    clause.push(-u[start - 1].1);
+                }
+                if end < u.len() {
+                    clause.push(u[end].1);
+                }
+                self.clauses.push(clause);
+                start = end + 1;
+            }
+            digits.push(d);
+        }
+        digits
+    }
+
+    /// `a + b` in binary (lowest digit first) by a ripple-carry adder.
+    fn ripple_add(&mut self, a: &[i32], b: &[i32]) -> Vec<i32> {
+        let mut out = Vec::with_capacity(a.len().max(b.len()) + 1);
+        let mut carry: Option<i32> = None;
+        for i in 0..a.len().max(b.len()) {
+            let ins: Vec<i32> = [a.get(i), b.get(i), carry.as_ref()].into_iter().flatten().copied().collect();
+            if ins.len() == 1 {
+                out.push(ins[0]);
+                carry = None;
+                continue;
+            }
+            // The digit is the parity of the inputs: one clause per input pattern.
+            let d = self.fresh();
+            for pattern in 0u32..1 << ins.len() {
+                let mut clause: Vec<i32> = (ins.iter().enumerate())
+                    .map(|(j, &l)| if pattern >> j & 1 == 1 { -l } else { l })
+                    .collect();
+                clause.push(if pattern.count_ones() % 2 == 1 { d } else { -d });
+                self.clauses.push(clause);
+            }
+            // The carry: at least two inputs true.
+            let c = self.fresh();
+            for pair in ins.iter().combinations(2) {
+                self.clauses.push(vec![-pair[0], -pair[1], c]);
+            }
+            for rest in ins.iter().combinations(ins.len() - 1) {
+                let mut clause: Vec<i32> = rest.into_iter().copied().collect();
+                clause.push(-c);
+                self.clauses.push(clause);
+            }
+            out.push(d);
+            carry = Some(c);
+        }
+        out.extend(carry);
+        out
+    }
+
+    /// Clauses saying that the binary number of `digits` (lowest first) is at most `k`: for
+    /// each 0-digit j of k, not (digit j and every higher 1-digit of k).
+    fn binary_at_most(&mut self, digits: &[i32], k: u64) {
+        let n = digits.len();
+        if n < 64 && k >= (1u64 << n) - 1 {
+            return;
+        }
+        for j in (0..n).filter(|&j| k >> j & 1 == 0) {
+            let mut clause = vec![-digits[j]];
+            clause.extend((j + 1..n).filter(|&h| k >> h & 1 == 1).map(|h| -digits[h]));
+            self.clauses.push(clause);
         }
     }
 
@@ -1103,6 +1268,26 @@ mod tests {
             &[(3, -1, 1), (2, 0, 3), (-2, 1, 2)],
             &[(1, 0, 5), (-5, 0, 1)],
         ];
+        let mut m = Model::new();
+        let xs: Vec<Var> = (0..3).map(|i| m.new_int(format!("x{i}"), 0, 3)).collect();
+        let mut enc = CnfEncoder::new(&m, CardEncoding::Totalizer);
+        // The binary lowering alone, on every comparison and bound.
+        for rhs in -1..=10 {
+            for cmp in [Cmp::Le, Cmp::Ge, Cmp::Eq] {
+                let mut mm = m.clone();
+                let e = LinExpr::sum_vars(xs.iter().copied()) + (-1) * xs[1] + 2 * xs[1];
+                mm.add("sum", Constraint::linear(e.clone(), cmp, rhs));
+                let mut enc2 = enc.clone();
+                let (terms, bound) = enc2.quantities(&e.normalized(), rhs);
+                enc2.binary_sum(&terms, cmp, bound);
+                assert_eq!(
+                    cnf_projections(&enc2, &mm, &all_assignments(&mm)),
+                    model_solutions(&mm),
+                    "binary {cmp:?} {rhs}"
+                );
+            }
+        }
+        enc.fresh();
         for terms in cases {
             for rhs in -8..=10 {
                 for cmp in [Cmp::Le, Cmp::Ge, Cmp::Eq] {
