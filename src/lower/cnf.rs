@@ -539,6 +539,22 @@ impl CnfEncoder {
                         return;
                     }
                 }
+                let uniform = terms.iter().all(|t| t.0 == terms[0].0);
+                if !uniform && bound > 0 && bound < total {
+                    // Mixed weights (a direct-encoded integer's values): a tree of adders over
+                    // the weighted literals (a generalized totalizer) when it is smaller than
+                    // the weighted sequential counters, n × bound clauses each way.
+                    let steps: Vec<Steps> = terms.iter().map(|&(w, l)| vec![(w, l)]).collect();
+                    let widths = vec![1; steps.len()];
+                    let (up, down) = (*cmp != Cmp::Ge, *cmp != Cmp::Le);
+                    let cap = if up { bound + 1 } else { bound } as u64;
+                    let tree = order_tree_size(&widths, cap, up, down).clauses;
+                    let counters = terms.len() as u64 * (bound.max(total - bound) as u64);
+                    if tree < counters {
+                        self.order_sum(steps, *cmp, bound);
+                        return;
+                    }
+                }
                 if matches!(cmp, Cmp::Le | Cmp::Eq) {
                     self.weighted_at_most(&terms, bound);
                 }
