@@ -236,6 +236,35 @@ fn order_tree_size(widths: &[u64], cap: u64, up: bool, down: bool) -> CnfSize {
     size
 }
 
+/// The clauses the tree of order adders takes on these quantities, counted on their value
+/// sets (mixed weights reach far fewer sums than [`order_tree_size`]'s bound assumes).
+fn exact_tree_clauses(terms: &[Steps], cap: i64, up: bool, down: bool) -> u64 {
+    fn values(terms: &[Steps], cap: i64, clauses: &mut u64, up: bool, down: bool) -> Vec<i64> {
+        if terms.len() == 1 {
+            return terms[0].iter().map(|s| s.0.min(cap)).collect();
+        }
+        let (l, r) = terms.split_at(terms.len() / 2);
+        let a = values(l, cap, clauses, up, down);
+        let b = values(r, cap, clauses, up, down);
+        let mut c: Vec<i64> = (std::iter::once(0).chain(a.iter().copied()))
+            .flat_map(|x| std::iter::once(0).chain(b.iter().copied()).map(move |y| (x + y).min(cap)))
+            .filter(|&v| v > 0)
+            .collect();
+        c.sort_unstable();
+        c.dedup();
+        let (na, nb, nc) = (a.len() as u64 + 1, b.len() as u64 + 1, c.len() as u64);
+        *clauses += nc + up as u64 * na * nb + down as u64 * nc * na;
+        c
+    }
+    let mut clauses = 0;
+    let (l, r) = terms.split_at((terms.len() / 2).max(1));
+    let a = values(l, cap, &mut clauses, up, down);
+    if !r.is_empty() {
+        values(r, cap, &mut clauses, up, down);
+    }
+    clauses + 2 * (a.len() as u64 + 1)
+}
+
 /// The size of the binary lowering of a sum of quantities with the given largest values:
 /// each quantity's digits from its order bits (about two clauses per value), then one ripple
 /// adder (14 clauses per digit) per addition, and the comparison.
@@ -545,11 +574,11 @@ impl CnfEncoder {
                     // the weighted literals (a generalized totalizer) when it is smaller than
                     // the weighted sequential counters, n × bound clauses each way.
                     let steps: Vec<Steps> = terms.iter().map(|&(w, l)| vec![(w, l)]).collect();
-                    let widths = vec![1; steps.len()];
                     let (up, down) = (*cmp != Cmp::Ge, *cmp != Cmp::Le);
-                    let cap = if up { bound + 1 } else { bound } as u64;
-                    let tree = order_tree_size(&widths, cap, up, down).clauses;
-                    let counters = terms.len() as u64 * (bound.max(total - bound) as u64);
+                    let cap = if up { bound + 1 } else { bound };
+                    let tree = exact_tree_clauses(&steps, cap, up, down);
+                    let n = terms.len() as u64;
+                    let counters = 2 * n * (up as u64 * bound as u64 + down as u64 * (total - bound) as u64);
                     if tree < counters {
                         self.order_sum(steps, *cmp, bound);
                         return;
