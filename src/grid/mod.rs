@@ -9,6 +9,7 @@ pub mod distinct;
 pub mod dominoes;
 pub mod fleet;
 pub mod kings;
+pub mod latin;
 pub mod lines;
 pub mod margins;
 pub mod pairing;

@@ -32,6 +32,8 @@ genres! {
     creek => Creek;
     heyawake => Heyawake;
     hitori => Hitori;
+    jigsawsudoku => JigsawSudoku;
+    killersudoku => KillerSudoku;
     kuromasu => Kuromasu;
     lits => Lits;
     magnetic => Magnetic;
@@ -44,6 +46,7 @@ genres! {
     skeleton => Skeleton;
     slitherlink => Slitherlink;
     starbattle => StarBattle;
+    sudoku => Sudoku;
     tent => Tent;
     tetromino => Tetromino;
     thermometer => Thermometer;
