@@ -76,6 +76,18 @@ pub fn cover_labels(
     label
 }
 
+/// Labels renumbered 1, 2, … in order of first appearance (how region answers are compared:
+/// the labels themselves are arbitrary).
+pub fn first_appearance(labels: &[usize]) -> Vec<usize> {
+    let mut number: std::collections::HashMap<usize, usize> = Default::default();
+    (labels.iter())
+        .map(|&l| {
+            let next = number.len() + 1;
+            *number.entry(l).or_insert(next)
+        })
+        .collect()
+}
+
 /// Adds "every node is in exactly one region, and each region is connected and holds its
 /// root": `member[r][v]` says whether node v is in region r (`Never` where it cannot be).
 pub fn add_rooted_division(

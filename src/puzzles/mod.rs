@@ -41,6 +41,7 @@ genres! {
     nonogram => Nonogram or colour::ColourNonogram;
     norinori => Norinori;
     nurikabe => Nurikabe;
+    shikaku => Shikaku;
     shimaguni => Shimaguni;
     skeleton => Skeleton;
     slitherlink => Slitherlink;
