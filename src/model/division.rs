@@ -110,6 +110,17 @@ pub fn add_rooted_division(
     }
     for (r, (m, &root)) in member.iter().zip(roots).enumerate() {
         let graph = NodeGraph::new(m.iter().copied(), edges).with_names(node_name);
+        // A member other than the root has a member neighbour: implied by connectivity, but
+        // stated, it lets every encoding (the lazy one above all) see it without a round.
+        for v in (0..nodes).filter(|&v| v != root && !m[v].is_never()) {
+            let near = graph.neighbours(v).iter().map(|&u| m[u]);
+            let terms = std::iter::once(!m[v]).chain(near);
+            add_clause(
+                model,
+                format!("{name}: region {r} at {} grows", node_name(v)),
+                terms,
+            );
+        }
         let what = format!("{name}: region {r} ({}) connected", node_name(root));
         add_connected(model, &what, graph, Some(root), encoding);
     }

@@ -30,7 +30,9 @@ genres! {
     binairo => Binairo;
     cave => Cave;
     creek => Creek;
+    dominos => Dominos;
     fillomino => Fillomino;
+    galaxies => Galaxies;
     heyawake => Heyawake;
     hitori => Hitori;
     kuromasu => Kuromasu;
