@@ -282,10 +282,3 @@ fn breadth_first(g: &NodeGraph, area: &[usize], count: usize) -> Vec<usize> {
     }
     order
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::model::testing::{satisfiable_projections, Rng};
-    use crate::solve::{solve_model, SolveOptions};
-}

@@ -14,6 +14,8 @@ use crate::model::connectivity::ConnectivityEncoding;
 use crate::model::division::first_appearance;
 use crate::puzzles::{Formulated, Formulation, FormulationKey, Puzzle};
 use crate::render::{borders, Sketch};
+use crate::url::dots::Dots;
+use crate::url::format::Format;
 
 /// A galaxies instance.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -54,6 +56,11 @@ impl Puzzle for Galaxies {
     const ALIASES: &'static [&'static str] = &["tentaisho"];
     const RULES: &'static str = "divide into regions, each holding one centre and symmetric \
         under a half turn about it";
+    const URL: Option<Format<Self>> = Some(Format::new(
+        &["tentaisho"],
+        |p| &mut p.grid,
+        |p, body| body.piece(Dots, p.grid, &mut p.centres),
+    ));
     fn keys() -> Vec<FormulationKey> {
         let what = "how each galaxy is kept connected";
         // The propagator answers the dev puzzles without a decision; lazy cuts took rounds.
@@ -76,7 +83,8 @@ impl Puzzle for Galaxies {
             }
             _ => Err("a centre is `0` to `3` (`-` for none)".to_string()),
         })?;
-        let centres = codes.into_iter().flatten().collect();
+        let mut centres: Vec<(usize, usize)> = codes.into_iter().flatten().collect();
+        centres.sort_unstable(); // reading order of the points, as a URL lists them
         Ok(Galaxies { grid: g, centres })
     }
     fn formulate(&self, formulation: &Formulation) -> Result<Formulated<Labels>> {

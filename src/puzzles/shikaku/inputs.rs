@@ -16,6 +16,6 @@ fn the_janko_text_reads_numbers_and_blanks_and_refuses_other_tokens() {
 
 #[test]
 fn urls_round_trip() {
-    let url = "https://puzz.link/p?shikaku/4/4/h4j3i3g3h4h";
+    let url = "https://puzz.link/p?shikaku/6/6/j3g56h6t6h23g5j";
     assert_eq!(Shikaku::read("URL", url).unwrap().url().unwrap(), url);
 }
