@@ -59,6 +59,7 @@ pub fn add_exact_cover(
 }
 
 /// The group of the chosen candidate covering each node (`usize::MAX` where none is chosen).
+/// Genres answer with [`first_appearance`] of these, so that one division reads one way.
 pub fn cover_labels(
     a: &Assignment,
     nodes: usize,
@@ -281,4 +282,152 @@ fn breadth_first(g: &NodeGraph, area: &[usize], count: usize) -> Vec<usize> {
         }
     }
     order
+}
+
+/// Every division of `n` nodes into labelled parts of at most `largest` nodes, each as its
+/// labels numbered by first appearance (1, 2, …): the candidates of brute-force tests.
+#[cfg(test)]
+pub(crate) fn all_divisions(n: usize, largest: usize) -> Vec<Vec<usize>> {
+    fn grow(
+        labels: &mut Vec<usize>,
+        sizes: &mut Vec<usize>,
+        n: usize,
+        largest: usize,
+        out: &mut Vec<Vec<usize>>,
+    ) {
+        if labels.len() == n {
+            out.push(labels.clone());
+            return;
+        }
+        for part in 0..=sizes.len() {
+            if part == sizes.len() {
+                sizes.push(0);
+            }
+            if sizes[part] < largest {
+                sizes[part] += 1;
+                labels.push(part + 1);
+                grow(labels, sizes, n, largest, out);
+                labels.pop();
+                sizes[part] -= 1;
+            }
+            if sizes.last() == Some(&0) {
+                sizes.pop();
+            }
+        }
+    }
+    let mut out = Vec::new();
+    grow(&mut Vec::new(), &mut Vec::new(), n, largest, &mut out);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Grid;
+    use crate::model::testing::{satisfiable_projections, Rng};
+    use std::collections::BTreeSet;
+
+    #[test]
+    fn all_divisions_are_the_set_partitions() {
+        // Bell numbers, and perfect matchings of 6 nodes (5 · 3 · 1).
+        let counts: Vec<usize> = (1..=6).map(|n| all_divisions(n, n).len()).collect();
+        assert_eq!(counts, [1, 2, 5, 15, 52, 203]);
+        assert_eq!(
+            all_divisions(6, 2)
+                .iter()
+                .filter(|d| d.len() == 6 && d.iter().max() == Some(&3))
+                .count(),
+            15
+        );
+    }
+
+    #[test]
+    fn exact_cover_chooses_exactly_the_covers_of_random_candidates() {
+        let mut rng = Rng::new(27);
+        for _ in 0..40 {
+            let (nodes, groups) = (1 + rng.below(6) as usize, 1 + rng.below(3) as usize);
+            let candidates: Vec<Candidate> = (0..rng.below(9))
+                .map(|_| Candidate {
+                    group: rng.below(groups as u64) as usize,
+                    nodes: (0..nodes).filter(|_| rng.below(3) == 0).collect(),
+                })
+                .collect();
+            let mut m = Model::new();
+            let vars = add_exact_cover(&mut m, "cover", nodes, groups, &candidates, |v| {
+                format!("n{v}")
+            });
+            let found = satisfiable_projections(&m, &vars);
+            // Brute force: the subsets of candidates covering each node once, one per group.
+            let expected: BTreeSet<u64> = (0u64..1 << candidates.len())
+                .filter(|&mask| {
+                    let chosen = || (0..candidates.len()).filter(|&i| mask >> i & 1 == 1);
+                    let per_node = (0..nodes).all(|v| {
+                        chosen()
+                            .filter(|&i| candidates[i].nodes.contains(&v))
+                            .count()
+                            == 1
+                    });
+                    let per_group = (0..groups)
+                        .all(|g| chosen().filter(|&i| candidates[i].group == g).count() == 1);
+                    per_node && per_group
+                })
+                .collect();
+            assert_eq!(found, expected, "{candidates:?}");
+        }
+    }
+
+    #[test]
+    fn rooted_division_matches_brute_force_on_small_grids() {
+        let mut rng = Rng::new(7);
+        for _ in 0..25 {
+            let g = Grid::new(1 + rng.below(3) as usize, 1 + rng.below(3) as usize);
+            let regions = 1 + rng.below(3.min(g.len() as u64)) as usize;
+            let mut roots: Vec<usize> = Vec::new();
+            while roots.len() < regions {
+                let r = rng.below(g.len() as u64) as usize;
+                if !roots.contains(&r) {
+                    roots.push(r);
+                }
+            }
+            let mut m = Model::new();
+            let mut keys = Vec::new();
+            let member: Vec<Vec<Active>> = (0..regions)
+                .map(|r| {
+                    (g.cells())
+                        .map(|c| match rng.below(4) {
+                            0 if c != roots[r] => Active::Never,
+                            _ => {
+                                let v = m.new_bool(format!("m{r}{c}"));
+                                keys.push((r, c, v));
+                                v.into()
+                            }
+                        })
+                        .collect()
+                })
+                .collect();
+            let name = |c: usize| g.name(c);
+            let tree = ConnectivityEncoding::Tree;
+            add_rooted_division(&mut m, "d", &g.edges(), &member, &roots, name, tree);
+            let vars: Vec<Var> = keys.iter().map(|k| k.2).collect();
+            let found = satisfiable_projections(&m, &vars);
+            let expected: BTreeSet<u64> = (0u64..1 << keys.len())
+                .filter(|&mask| {
+                    let is = |r: usize, c: usize| {
+                        keys.iter()
+                            .position(|k| k.0 == r && k.1 == c)
+                            .is_some_and(|i| mask >> i & 1 == 1)
+                    };
+                    let one_each = g
+                        .cells()
+                        .all(|c| (0..regions).filter(|&r| is(r, c)).count() == 1);
+                    one_each
+                        && (0..regions).all(|r| {
+                            let parts = components(&g.adjacency(), |c| is(r, c));
+                            parts.len() == 1 && parts[0].contains(&roots[r])
+                        })
+                })
+                .collect();
+            assert_eq!(found, expected, "{g:?} roots {roots:?}");
+        }
+    }
 }

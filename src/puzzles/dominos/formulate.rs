@@ -4,7 +4,7 @@
 
 use super::{Dominos, Labels};
 use crate::error::Result;
-use crate::model::division::{add_exact_cover, cover_labels, Candidate};
+use crate::model::division::{add_exact_cover, cover_labels, first_appearance, Candidate};
 use crate::model::Model;
 use crate::puzzles::{Formulated, Formulation};
 
@@ -21,6 +21,6 @@ pub fn formulate(p: &Dominos, _: &Formulation) -> Result<Formulated<Labels>> {
     let name = |c: usize| g.name(c);
     let vars = add_exact_cover(&mut m, "dominoes", g.len(), p.set_size(), &candidates, name);
     Ok(Formulated::new(m, move |a| {
-        cover_labels(a, g.len(), &candidates, &vars)
+        first_appearance(&cover_labels(a, g.len(), &candidates, &vars))
     }))
 }

@@ -109,3 +109,57 @@ impl Puzzle for Dominos {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::division::all_divisions;
+    use crate::model::testing::Rng;
+    use crate::puzzles::testing::assert_finds_exactly_the_accepted;
+
+    #[test]
+    fn the_example_answer_passes_and_broken_ones_fail_for_their_reason() {
+        // The spec's example 401_4x5 (a set up to 3 on 4×5) and its published answer.
+        let text = "4 5\n1 1 0 3 0\n3 3 0 1 1\n1 2 3 2 0\n2 2 3 2 0\n";
+        let p = Dominos::read("t.txt", text).unwrap();
+        let answer: Labels = "0 0 1 2 2 3 4 1 5 6 3 4 7 5 6 8 8 7 9 9"
+            .split_whitespace()
+            .map(|t| t.parse().unwrap())
+            .collect();
+        assert_eq!(p.verify(&answer), Ok(()));
+        assert_eq!(p.answer_text(&answer).unwrap().lines().nth(1), Some("1 1 2 3 3"));
+        let mut triple = answer.clone();
+        triple[2] = 0;
+        assert!(p.verify(&triple).unwrap_err().contains("3 cells, not 2"));
+        let mut twice = answer.clone();
+        // r1c1-r1c2 is [1|1]; r2c4-r2c5 [1|1] too once they pair up instead of r1c4 with r2c4.
+        (twice[3], twice[4], twice[8], twice[9]) = (10, 11, 11, 11);
+        twice[13] = 10;
+        let err = p.verify(&twice).unwrap_err();
+        assert!(err.contains("cells, not 2") || err.contains("used twice") || err.contains("separate"), "{err}");
+    }
+
+    #[test]
+    fn every_backend_finds_exactly_the_divisions_the_rules_accept() {
+        let mut rng = Rng::new(11);
+        let (mut solvable, mut several) = (0, 0);
+        for round in 0..30 {
+            let (grid, largest) = match round % 3 {
+                0 => (Grid::new(2, 3), 1),
+                1 => (Grid::new(3, 2), 1),
+                _ => (Grid::new(3, 4), 2),
+            };
+            let pips = grid.cells().map(|_| rng.below(largest as u64 + 1) as usize).collect();
+            let p = Dominos { grid, pips, largest };
+            let all = all_divisions(grid.len(), 2);
+            let mut runs = vec![("varisat", ""), ("batsat", "")];
+            if grid.len() <= 6 {
+                runs.push(("microlp", ""));
+            }
+            let n = assert_finds_exactly_the_accepted(&p, all, &runs, "dominos");
+            solvable += usize::from(n > 0);
+            several += usize::from(n > 1);
+        }
+        assert!(solvable >= 5 && several >= 1, "{solvable} solvable, {several} with several");
+    }
+}

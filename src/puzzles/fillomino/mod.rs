@@ -108,3 +108,72 @@ pub fn size_only(clue: &Clue) -> Option<&'static str> {
         Clue::Number(_) => None,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::testing::Rng;
+    use crate::puzzles::testing::assert_finds_exactly_the_accepted;
+    use crate::solve::{Mode, SolveOptions};
+
+    /// pzprjs's fillomino test board (`test/script/fillomino.js`) and its answer.
+    const BOARD: &str = "https://puzz.link/p?fillomino/6/6/h4j53g2k5233k2g14j3h";
+    const ANSWER: &str = "5 5 4 4 4 4 5 5 3 2 2 1 3 5 3 3 5 2 3 3 5 5 5 2 2 2 5 1 4 4 1 3 3 3 4 4";
+
+    fn sizes(text: &str) -> Sizes {
+        text.split_whitespace().map(|t| t.parse().unwrap()).collect()
+    }
+
+    #[test]
+    fn pzprjs_answer_passes_is_found_and_broken_boards_fail_for_their_reason() {
+        let p = Fillomino::read("URL", BOARD).unwrap();
+        assert_eq!(p.verify(&sizes(ANSWER)), Ok(()));
+        let report = crate::solve::solve_puzzle(&p, &SolveOptions::new("batsat", "", Mode::Count(2))).unwrap();
+        assert_eq!(report.solutions, vec![sizes(ANSWER)]);
+        let mut changed = sizes(ANSWER);
+        changed[2] = 5;
+        assert!(p.verify(&changed).unwrap_err().contains("given 4 at r1c3"));
+        let mut small = sizes(ANSWER);
+        small[0] = 4;
+        let err = p.verify(&small).unwrap_err();
+        assert!(err.contains("region of r1c1 has 1 cells but shows 4"), "{err}");
+    }
+
+    /// Every assignment of sizes 1..=n to n cells.
+    fn all_sizes(n: usize) -> Vec<Sizes> {
+        let mut out = vec![vec![]];
+        for _ in 0..n {
+            out = (out.into_iter())
+                .flat_map(|s: Sizes| (1..=n).map(move |v| [s.clone(), vec![v]].concat()))
+                .collect();
+        }
+        out
+    }
+
+    #[test]
+    fn every_backend_finds_exactly_the_sizes_the_rules_accept() {
+        let mut rng = Rng::new(27);
+        let (mut solvable, mut several) = (0, 0);
+        for _ in 0..40 {
+            let grid = Grid::new(1 + rng.below(2) as usize, 1 + rng.below(3) as usize);
+            let clues: Vec<Option<Clue>> = (grid.cells())
+                .map(|_| (rng.below(3) == 0).then(|| Clue::Number(1 + rng.below(4) as u32)))
+                .collect();
+            let largest = clues.iter().flatten().filter_map(|c| c.value()).max().unwrap_or(1);
+            // The model reads an area above every number as one region; splitting one into two
+            // such regions needs 2·largest + 3 cells, more than these grids have.
+            if 2 * largest as usize + 3 <= grid.len() {
+                continue;
+            }
+            let p = Fillomino { grid, clues };
+            let mut runs = vec![("varisat", ""), ("batsat", "")];
+            if grid.len() <= 4 {
+                runs.push(("microlp", ""));
+            }
+            let n = assert_finds_exactly_the_accepted(&p, all_sizes(grid.len()), &runs, "fillomino");
+            solvable += usize::from(n > 0);
+            several += usize::from(n > 1);
+        }
+        assert!(solvable >= 10 && several >= 3, "{solvable} solvable, {several} with several");
+    }
+}

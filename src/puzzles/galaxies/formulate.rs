@@ -6,7 +6,7 @@
 use super::{Galaxies, Labels};
 use crate::error::Result;
 use crate::model::connectivity::ConnectivityEncoding;
-use crate::model::division::add_rooted_division;
+use crate::model::division::{add_rooted_division, first_appearance};
 use crate::model::{Active, Model};
 use crate::puzzles::{Formulated, Formulation};
 
@@ -44,6 +44,7 @@ pub fn formulate(p: &Galaxies, formulation: &Formulation) -> Result<Formulated<L
     add_rooted_division(&mut m, "galaxies", &g.edges(), &member, &roots, name, encoding);
     Ok(Formulated::new(m, move |a| {
         let galaxy = |c: usize| member.iter().position(|row| row[c].holds(a));
-        g.cells().map(|c| galaxy(c).unwrap_or(usize::MAX)).collect()
+        let labels: Vec<usize> = g.cells().map(|c| galaxy(c).unwrap_or(usize::MAX)).collect();
+        first_appearance(&labels)
     }))
 }

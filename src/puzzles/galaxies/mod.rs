@@ -142,3 +142,68 @@ impl Puzzle for Galaxies {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::division::all_divisions;
+    use crate::model::testing::Rng;
+    use crate::puzzles::testing::assert_finds_exactly_the_accepted;
+
+    fn labels(text: &str) -> Labels {
+        text.split_whitespace().map(|t| t.parse().unwrap()).collect()
+    }
+
+    #[test]
+    fn the_example_answer_passes_and_broken_ones_fail_for_their_reason() {
+        // The spec's example 01_7x7 and its published answer.
+        let text = "7 7\n- 0 - - - 3 -\n- - - - - - -\n- - - 0 - 2 -\n3 - - - - - -\n\
+                    - - - - - - 0\n- - 2 - 0 - -\n- - - - - 0 -\n";
+        let p = Galaxies::read("t.txt", text).unwrap();
+        let answer = labels(
+            "1 1 1 3 3 6 6 2 2 3 3 3 6 6 2 2 3 3 3 7 9 2 2 3 3 3 7 9 2 2 3 3 5 5 9 \
+             2 2 4 5 5 5 9 2 2 4 5 5 8 9",
+        );
+        assert_eq!(p.verify(&answer), Ok(()));
+        let mut moved = answer.clone();
+        moved[2] = 3; // r1c3 joins the big galaxy: r1c1's galaxy loses its symmetry
+        assert!(p.verify(&moved).unwrap_err().contains("not symmetric"));
+        let mut joined = answer.clone();
+        (joined[19], joined[26]) = (3, 3); // galaxy 7 (r3c6-r4c6) joins galaxy 3 with its centre
+        assert!(p.verify(&joined).unwrap_err().contains("holds two centres"));
+        let mut split = answer.clone();
+        split[0] = 8;
+        assert!(p.verify(&split).unwrap_err().contains("separate piece"));
+    }
+
+    #[test]
+    fn every_formulation_finds_exactly_the_divisions_the_rules_accept() {
+        let mut rng = Rng::new(36);
+        let (mut solvable, mut several) = (0, 0);
+        for _ in 0..40 {
+            let grid = Grid::new(1 + rng.below(3) as usize, 1 + rng.below(3) as usize);
+            let mut centres = Vec::new();
+            for _ in 0..1 + rng.below(3) {
+                let point = (1 + rng.below(2 * grid.height as u64 - 1) as usize, 1 + rng.below(2 * grid.width as u64 - 1) as usize);
+                if !centres.contains(&point) {
+                    centres.push(point);
+                }
+            }
+            centres.sort_unstable();
+            let p = Galaxies { grid, centres };
+            let mut runs = vec![
+                ("varisat", "connectivity=lazy"),
+                ("varisat", "connectivity=tree"),
+                ("batsat", "connectivity=propagator"),
+            ];
+            if grid.len() <= 4 {
+                runs.extend([("microlp", "connectivity=flow"), ("microlp", "connectivity=lazy")]);
+            }
+            let all = all_divisions(grid.len(), grid.len());
+            let n = assert_finds_exactly_the_accepted(&p, all, &runs, "galaxies");
+            solvable += usize::from(n > 0);
+            several += usize::from(n > 1);
+        }
+        assert!(solvable >= 10, "{solvable} solvable, {several} with several");
+    }
+}

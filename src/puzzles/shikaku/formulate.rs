@@ -5,7 +5,7 @@
 use super::{Labels, Shikaku};
 use crate::error::Result;
 use crate::grid::Clue;
-use crate::model::division::{add_exact_cover, cover_labels, Candidate};
+use crate::model::division::{add_exact_cover, cover_labels, first_appearance, Candidate};
 use crate::model::Model;
 use crate::puzzles::{Formulated, Formulation};
 
@@ -50,6 +50,6 @@ pub fn formulate(p: &Shikaku, _: &Formulation) -> Result<Formulated<Labels>> {
     let name = |c: usize| g.name(c);
     let vars = add_exact_cover(&mut m, "rectangles", g.len(), clued.len(), &candidates, name);
     Ok(Formulated::new(m, move |a| {
-        cover_labels(a, g.len(), &candidates, &vars)
+        first_appearance(&cover_labels(a, g.len(), &candidates, &vars))
     }))
 }

@@ -99,3 +99,65 @@ pub fn area_only(clue: &Clue) -> Option<&'static str> {
         Clue::Number(_) => None,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::division::all_divisions;
+    use crate::model::testing::Rng;
+    use crate::puzzles::testing::assert_finds_exactly_the_accepted;
+    use crate::solve::{solve_puzzle, Mode, SolveOptions};
+
+    #[test]
+    fn pzprjs_board_has_one_answer_and_broken_ones_fail_for_their_reason() {
+        // pzprjs's shikaku test board (`test/script/shikaku.js`).
+        let p = Shikaku::read("URL", "https://puzz.link/p?shikaku/6/6/j3g56h6t6h23g5j").unwrap();
+        let report = solve_puzzle(&p, &SolveOptions::new("batsat", "", Mode::Count(2))).unwrap();
+        assert_eq!(report.solutions.len(), 1);
+        let answer = &report.solutions[0];
+        assert_eq!(p.verify(answer), Ok(()));
+        let mut alone = answer.clone();
+        alone[0] = 99; // r1c1 (no number) as a rectangle of its own
+        assert!(p.verify(&alone).unwrap_err().contains("r1c1 holds no number"));
+        let whole = vec![1; 36];
+        assert!(p.verify(&whole).unwrap_err().contains("several numbers"));
+        let mut bent = answer.clone();
+        let other = (0..36).find(|&c| answer[c] != answer[0]).unwrap();
+        bent[other] = answer[0];
+        assert!(p.verify(&bent).is_err());
+    }
+
+    #[test]
+    fn every_backend_finds_exactly_the_divisions_the_rules_accept() {
+        let mut rng = Rng::new(4);
+        let (mut solvable, mut several) = (0, 0);
+        for _ in 0..40 {
+            let grid = Grid::new(1 + rng.below(3) as usize, 1 + rng.below(3) as usize);
+            // A planted division into rectangles (one guillotine cut at most), its areas
+            // written in random cells, then one clue changed at times.
+            let (h, w) = (grid.height, grid.width);
+            let cut = rng.below(2) == 0 && h > 1;
+            let at = 1 + rng.below(if cut { h - 1 } else { w.max(2) - 1 } as u64) as usize;
+            let part = |c: usize| if cut { grid.rc(c).0 < at } else { grid.rc(c).1 < at };
+            let mut clues: Vec<Option<Clue>> = vec![None; grid.len()];
+            for side in [true, false] {
+                let cells: Vec<usize> = grid.cells().filter(|&c| part(c) == side).collect();
+                if !cells.is_empty() {
+                    let c = cells[rng.below(cells.len() as u64) as usize];
+                    clues[c] = Some(Clue::Number(cells.len() as u32));
+                }
+            }
+            if rng.below(3) == 0 {
+                let c = rng.below(grid.len() as u64) as usize;
+                clues[c] = Some(Clue::Number(1 + rng.below(4) as u32));
+            }
+            let p = Shikaku { grid, clues };
+            let runs = [("varisat", ""), ("batsat", ""), ("microlp", "")];
+            let all = all_divisions(grid.len(), grid.len());
+            let n = assert_finds_exactly_the_accepted(&p, all, &runs, "shikaku");
+            solvable += usize::from(n > 0);
+            several += usize::from(n > 1);
+        }
+        assert!(solvable >= 20 && several >= 1, "{solvable} solvable, {several} with several");
+    }
+}
