@@ -30,7 +30,7 @@ pub fn formulate(p: &Shikaku, _: &Formulation) -> Result<Formulated<Labels>> {
     for (group, &at) in clued.iter().enumerate() {
         let n = p.clues[at].and_then(Clue::value).unwrap_or(0) as usize;
         let (r, c) = g.rc(at);
-        for height in (1..=n.min(h)).filter(|d| n % d == 0) {
+        for height in (1..=n.min(h)).filter(|&d| n.is_multiple_of(d)) {
             let width = n / height;
             for top in r.saturating_sub(height - 1)..=r.min(h.saturating_sub(height)) {
                 for left in c.saturating_sub(width - 1)..=c.min(w.saturating_sub(width)) {
