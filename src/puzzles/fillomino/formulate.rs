@@ -21,7 +21,9 @@ use crate::puzzles::{Formulated, Formulation};
 pub fn formulate(p: &Fillomino, _: &Formulation) -> Result<Formulated<Sizes>> {
     let g = p.grid;
     let given = |c: usize| p.clues[c].and_then(Clue::value).map(|n| n as usize);
-    let largest = g.cells().filter_map(given).max().unwrap_or(1);
+    // A number above the cell count fits no region: its cell gets no class (infeasible), and
+    // the classes stop at the cell count instead of the number.
+    let largest = g.cells().filter_map(given).max().unwrap_or(1).min(g.len().max(1));
     let mut classes: Vec<SizeClass> = (1..=largest)
         .map(|size| SizeClass {
             size,

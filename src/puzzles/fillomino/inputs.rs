@@ -23,3 +23,11 @@ fn urls_round_trip() {
     let e = Fillomino::read("URL", "https://puzz.link/p?fillomino/2/2/.").unwrap_err();
     assert!(e.to_string().contains("`?`"), "{e}");
 }
+
+#[test]
+fn a_number_above_the_cell_count_has_no_solution_and_costs_no_classes() {
+    let p = Fillomino::read("t.txt", "1 2\n4000000000 -\n").unwrap();
+    let options = crate::solve::SolveOptions::new("batsat", "", crate::solve::Mode::Count(2));
+    let report = crate::solve::solve_puzzle(&p, &options).unwrap();
+    assert!(report.solutions.is_empty());
+}
