@@ -3,6 +3,7 @@
 
 pub mod active;
 pub mod connectivity;
+pub mod division;
 pub mod expr;
 pub mod int;
 pub mod justify;

@@ -30,6 +30,9 @@ genres! {
     binairo => Binairo;
     cave => Cave;
     creek => Creek;
+    dominos => Dominos;
+    fillomino => Fillomino;
+    galaxies => Galaxies;
     heyawake => Heyawake;
     hitori => Hitori;
     jigsawsudoku => JigsawSudoku;
@@ -42,6 +45,7 @@ genres! {
     nonogram => Nonogram or colour::ColourNonogram;
     norinori => Norinori;
     nurikabe => Nurikabe;
+    shikaku => Shikaku;
     shimaguni => Shimaguni;
     skeleton => Skeleton;
     slitherlink => Slitherlink;

@@ -21,6 +21,7 @@ mod borders;
 mod cell_numbers;
 mod circles;
 mod decimal;
+pub mod dots;
 pub mod format;
 pub mod magnets;
 pub mod marks;
