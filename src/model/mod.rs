@@ -4,6 +4,8 @@
 pub mod active;
 pub mod connectivity;
 pub mod expr;
+pub mod int_keys;
+pub mod int_path;
 pub mod justify;
 pub mod lazy;
 pub mod loops;

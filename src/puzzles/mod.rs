@@ -25,12 +25,15 @@ macro_rules! genres {
 }
 
 genres! {
+    abcendview => AbcEndView;
     akari => Akari;
     battleship => Battleship;
     binairo => Binairo;
     cave => Cave;
     creek => Creek;
+    hakyuu => Hakyuu;
     heyawake => Heyawake;
+    hidoku => Hidoku;
     hitori => Hitori;
     kuromasu => Kuromasu;
     lits => Lits;

@@ -21,6 +21,7 @@ mod borders;
 mod cell_numbers;
 mod circles;
 mod decimal;
+pub mod edges;
 pub mod format;
 pub mod marks;
 mod numbers;
