@@ -17,7 +17,10 @@ use crate::model::{Constraint, Lit, Model};
 pub fn add_each_once(model: &mut Model, name: &str, line: &[&IntVar], values: &[i64]) {
     for &v in values {
         let holders: Vec<Lit> = line.iter().map(|x| x.eq(model, v)).collect();
-        model.add(format!("{name}: {v} once"), Constraint::exactly_one(holders));
+        model.add(
+            format!("{name}: {v} once"),
+            Constraint::exactly_one(holders),
+        );
     }
 }
 
@@ -30,7 +33,10 @@ pub fn add_first_seen(model: &mut Model, name: &str, line: &[&IntVar], blank: i6
         let mut clause: Vec<Lit> = blanks[..i].iter().map(|&b| !b).collect();
         clause.push(blanks[i]);
         clause.push(x.eq(model, seen));
-        model.add(format!("{name} (cell {})", i + 1), Constraint::clause(clause));
+        model.add(
+            format!("{name} (cell {})", i + 1),
+            Constraint::clause(clause),
+        );
     }
 }
 

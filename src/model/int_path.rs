@@ -70,7 +70,10 @@ pub fn reachable_values(adjacency: &[Vec<usize>], givens: &[Option<i64>]) -> Vec
                 allowed[node][v as usize - 1] = false;
             }
             if node == g {
-                allowed[node].iter_mut().enumerate().for_each(|(i, a)| *a &= i as i64 + 1 == k);
+                allowed[node]
+                    .iter_mut()
+                    .enumerate()
+                    .for_each(|(i, a)| *a &= i as i64 + 1 == k);
             }
         }
     }
@@ -93,7 +96,9 @@ pub fn add_consecutive_path(
         x.values().contains(&v).then(|| x.eq(model, v))
     };
     for v in 1..=n {
-        let lits: Vec<Lit> = (0..nodes.len()).filter_map(|i| holds(model, i, v)).collect();
+        let lits: Vec<Lit> = (0..nodes.len())
+            .filter_map(|i| holds(model, i, v))
+            .collect();
         model.add(format!("{name}: {v} once"), Constraint::exactly_one(lits));
     }
     let steps: &[i64] = match links {
@@ -105,7 +110,11 @@ pub fn add_consecutive_path(
             for &step in steps.iter().filter(|&&s| (1..=n).contains(&(v + s))) {
                 let here = holds(model, i, v).expect("v is in the node's domain");
                 let mut clause = vec![!here];
-                clause.extend(adjacency[i].iter().filter_map(|&j| holds(model, j, v + step)));
+                clause.extend(
+                    adjacency[i]
+                        .iter()
+                        .filter_map(|&j| holds(model, j, v + step)),
+                );
                 let at = format!("{name}: {} beside {v} at node {i}", v + step);
                 model.add(at, Constraint::clause(clause));
             }
@@ -155,7 +164,10 @@ mod tests {
     #[test]
     fn givens_narrow_the_values_by_distance() {
         let domains = reachable_values(&path4(), &[None, Some(1), None, None]);
-        assert_eq!(domains, vec![vec![2, 3, 4], vec![1], vec![2, 3, 4], vec![3, 4]]);
+        assert_eq!(
+            domains,
+            vec![vec![2, 3, 4], vec![1], vec![2, 3, 4], vec![3, 4]]
+        );
         let none = reachable_values(&path4(), &[Some(1), None, None, Some(2)]);
         assert!(none[0].is_empty());
     }
@@ -164,8 +176,17 @@ mod tests {
     fn breaks_are_named() {
         let adj = path4();
         assert_eq!(first_path_break(&[4, 3, 2, 1], &adj), None);
-        assert_eq!(first_path_break(&[1, 2, 4, 3], &adj), Some(PathBreak::Apart(2, 1, 3)));
-        assert_eq!(first_path_break(&[1, 2, 2, 3], &adj), Some(PathBreak::Twice(2, 1, 2)));
-        assert_eq!(first_path_break(&[1, 2, 5, 3], &adj), Some(PathBreak::OutOfRange(2)));
+        assert_eq!(
+            first_path_break(&[1, 2, 4, 3], &adj),
+            Some(PathBreak::Apart(2, 1, 3))
+        );
+        assert_eq!(
+            first_path_break(&[1, 2, 2, 3], &adj),
+            Some(PathBreak::Twice(2, 1, 2))
+        );
+        assert_eq!(
+            first_path_break(&[1, 2, 5, 3], &adj),
+            Some(PathBreak::OutOfRange(2))
+        );
     }
 }

@@ -35,7 +35,18 @@ mod tests {
     #[test]
     fn edge_numbers_round_trip_in_pzprjs_order() {
         let grid = Grid::new(2, 3);
-        let clues = vec![Some(1), None, None, None, Some(3), None, None, Some(2), None, None];
+        let clues = vec![
+            Some(1),
+            None,
+            None,
+            None,
+            Some(3),
+            None,
+            None,
+            Some(2),
+            None,
+            None,
+        ];
         let mut w = Writer::new();
         EdgeNumbers.write(&mut w, grid, &clues).unwrap();
         let body = w.finish();
