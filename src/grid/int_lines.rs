@@ -24,6 +24,18 @@ pub fn add_each_once(model: &mut Model, name: &str, line: &[&IntVar], values: &[
     }
 }
 
+/// The first of `values` that `line` does not hold exactly once, with how often it holds it.
+pub fn first_not_once(
+    line: &[Cell],
+    values: impl IntoIterator<Item = u32>,
+    value: impl Fn(Cell) -> u32,
+) -> Option<(u32, usize)> {
+    values.into_iter().find_map(|v| {
+        let found = line.iter().filter(|&&c| value(c) == v).count();
+        (found != 1).then_some((v, found))
+    })
+}
+
 /// Adds "the first cell of `line` (in its order, from the edge looked from) that does not hold
 /// `blank` holds `seen`": for each cell, its value is `blank` or `seen` or some earlier cell is
 /// not blank.
@@ -54,6 +66,25 @@ pub fn lines_from_edges(grid: Grid) -> Vec<Vec<Cell>> {
     lines.extend(grid.rows());
     lines.extend(reversed(grid.rows()).map(Iterator::collect));
     lines
+}
+
+/// Where the `i`-th line of [`lines_from_edges`] is looked at from (`above column 2`).
+pub fn edge_place(grid: Grid, i: usize) -> String {
+    let (w, h) = (grid.width, grid.height);
+    let sides = [
+        ("above column", w),
+        ("below column", w),
+        ("left of row", h),
+        ("right of row", h),
+    ];
+    let mut i = i;
+    for (side, len) in sides {
+        if i < len {
+            return format!("{side} {}", i + 1);
+        }
+        i -= len;
+    }
+    format!("beyond the {} lines around the grid", 2 * (w + h))
 }
 
 /// How "two equal values `v` have at least `v` cells between them" is stated.
@@ -137,12 +168,26 @@ mod tests {
     }
 
     #[test]
+    fn values_held_other_than_once_are_found() {
+        let values = [1, 0, 2, 2];
+        let line: Vec<Cell> = (0..4).collect();
+        assert_eq!(first_not_once(&line, 1..=2, |c| values[c]), Some((2, 2)));
+        assert_eq!(
+            first_not_once(&line, 1..=3, |c| values[c].min(1)),
+            Some((1, 3))
+        );
+        assert_eq!(first_not_once(&line[..3], 1..=2, |c| values[c]), None);
+    }
+
+    #[test]
     fn lines_from_the_edges_look_inward() {
         let lines = lines_from_edges(Grid::new(2, 3));
         assert_eq!(lines[0], vec![0, 3]);
         assert_eq!(lines[3], vec![3, 0]);
         assert_eq!(lines[6], vec![0, 1, 2]);
         assert_eq!(lines[9], vec![5, 4, 3]);
+        assert_eq!(edge_place(Grid::new(2, 3), 3), "below column 1");
+        assert_eq!(edge_place(Grid::new(2, 3), 9), "right of row 2");
     }
 
     #[test]

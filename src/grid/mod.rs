@@ -8,6 +8,7 @@ pub mod counts;
 pub mod distinct;
 pub mod dominoes;
 pub mod fleet;
+pub mod int_cells;
 pub mod int_lines;
 pub mod kings;
 pub mod lines;

@@ -4,8 +4,9 @@
 
 use super::{AbcEndView, Letters};
 use crate::error::Result;
-use crate::grid::int_lines::{add_each_once, add_first_seen, lines_from_edges};
-use crate::model::int::{fix, IntOptions, IntVar};
+use crate::grid::int_lines::{add_each_once, add_first_seen, edge_place, lines_from_edges};
+use crate::grid::int_cells::{answer_ints, fix_givens, on_line, values as values_of};
+use crate::model::int::IntOptions;
 use crate::model::Model;
 use crate::puzzles::{Formulated, Formulation, FormulationKey};
 
@@ -24,30 +25,17 @@ pub fn formulate(p: &AbcEndView, formulation: &Formulation) -> Result<Formulated
     let options = IntOptions::read_named(formulation, INT_KEYS);
     let mut m = Model::new();
     let values: Vec<i64> = (0..=i64::from(p.letters)).collect();
-    let cells: Vec<IntVar> = (g.cells())
-        .map(|c| IntVar::new(&mut m, &g.name(c), &values, &options))
-        .collect();
-    for x in &cells {
-        m.answer_keys.extend(x.key_vars());
-    }
-    for (c, given) in p.givens.iter().enumerate() {
-        if let Some(n) = *given {
-            fix(&mut m, &format!("given {}", g.name(c)), &cells[c], i64::from(n));
-        }
-    }
+    let cells = answer_ints(&mut m, g, &options, |_| values.clone());
+    fix_givens(&mut m, g, &cells, |c| p.givens[c].map(i64::from));
     for line in g.lines() {
-        let xs: Vec<&IntVar> = line.iter().map(|&c| &cells[c]).collect();
         let name = format!("letters once in the line from {}", g.name(line[0]));
-        add_each_once(&mut m, &name, &xs, &values[1..]);
+        add_each_once(&mut m, &name, &on_line(&cells, &line), &values[1..]);
     }
     for (i, line) in lines_from_edges(g).iter().enumerate() {
         if let Some(n) = p.edges[i] {
-            let xs: Vec<&IntVar> = line.iter().map(|&c| &cells[c]).collect();
-            let name = format!("first letter seen {}", p.edge_name(i));
-            add_first_seen(&mut m, &name, &xs, 0, i64::from(n));
+            let name = format!("first letter seen {}", edge_place(g, i));
+            add_first_seen(&mut m, &name, &on_line(&cells, line), 0, i64::from(n));
         }
     }
-    Ok(Formulated::new(m, move |a| {
-        cells.iter().map(|x| x.value(a) as u32).collect()
-    }))
+    Ok(Formulated::new(m, move |a| values_of(&cells, a)))
 }

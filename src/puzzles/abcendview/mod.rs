@@ -8,7 +8,7 @@ pub mod formulate;
 mod inputs;
 
 use crate::error::{Error, Result};
-use crate::grid::int_lines::{first_seen, lines_from_edges};
+use crate::grid::int_lines::{edge_place, first_not_once, first_seen, lines_from_edges};
 use crate::grid::margins::{Margin, MarginText};
 use crate::grid::Grid;
 use crate::puzzles::{Formulated, Formulation, FormulationKey, Puzzle};
@@ -41,20 +41,11 @@ pub fn token(letter: u32) -> char {
     }
 }
 
-impl AbcEndView {
-    /// The name of the `i`-th edge clue's place (`above column 2`).
-    fn edge_name(&self, i: usize) -> String {
-        let (w, h) = (self.grid.width, self.grid.height);
-        let sides = [("above column", w), ("below column", w), ("left of row", h)];
-        let (mut i, mut side) = (i, "right of row");
-        for (name, len) in sides {
-            if i < len {
-                side = name;
-                break;
-            }
-            i -= len;
-        }
-        format!("{side} {}", i + 1)
+/// The letter (1 = `a`) a one-letter token names, if any.
+fn letter(token: &str) -> Option<u32> {
+    match token.as_bytes() {
+        &[b] if b.is_ascii_alphabetic() => Some(u32::from(b.to_ascii_lowercase() - b'a') + 1),
+        _ => None,
     }
 }
 
@@ -73,27 +64,19 @@ impl Puzzle for AbcEndView {
         let t = MarginText::parse(source, text, &sides)?;
         let header = "an ABC End View header is `H W L`, L the last letter";
         let letters = match &t.text.extras[..] {
-            [l] if l.text.len() == 1 && l.text.as_bytes()[0].is_ascii_alphabetic() => {
-                u32::from(l.text.as_bytes()[0].to_ascii_lowercase() - b'a') + 1
-            }
-            [l, ..] => return Err(t.text.error(l, header)),
+            [l] => letter(&l.text).ok_or_else(|| t.text.error(l, header))?,
+            [_, l, ..] => return Err(t.text.error(l, header)),
             [] => return Err(t.text.missing_extra("L (the last letter)")),
         };
-        let symbols: Vec<(String, u32)> = (1..=letters).map(|n| (token(n).into(), n)).collect();
-        let symbols: Vec<(&str, u32)> = symbols.iter().map(|(s, n)| (s.as_str(), *n)).collect();
-        let what = "a letter of the puzzle";
-        let mut edges = Vec::new();
-        for margin in &t.margins {
-            for tok in margin {
-                let found = symbols.iter().find(|(s, _)| s.eq_ignore_ascii_case(&tok.text));
-                edges.push(match (tok.text.as_str(), found) {
-                    ("-" | ".", _) => None,
-                    (_, Some(&(_, n))) => Some(n),
-                    (x, None) => return Err(t.text.error(tok, format!("`{x}` is not {what}"))),
-                });
-            }
-        }
-        let givens = t.text.map_symbols(&symbols, what)?;
+        let read = |x: &str| match x {
+            "-" | "." => Ok(None),
+            x => (letter(x).filter(|&n| n <= letters).map(Some))
+                .ok_or_else(|| format!("`{x}` is not a letter of the puzzle (a..{})", token(letters))),
+        };
+        let edges = (t.margins.iter().flatten())
+            .map(|tok| read(&tok.text).map_err(|e| t.text.error(tok, e)))
+            .collect::<Result<_>>()?;
+        let givens = t.text.map_cells(|c, _| read(&t.text.cells[c].text))?;
         Ok(AbcEndView {
             grid: t.text.grid,
             letters,
@@ -116,32 +99,26 @@ impl Puzzle for AbcEndView {
         let mut sketch = Sketch::of(g);
         let upper = |n: u32| token(n).to_ascii_uppercase().to_string();
         for c in g.cells() {
-            if let Some(n) = self.givens[c] {
-                sketch.given[c].text = Some(upper(n));
-            } else if let Some(n) = solution.map(|s| s[c]).filter(|&n| n > 0) {
-                sketch.answer[c].text = Some(upper(n));
-            }
+            let answer = solution.map_or(0, |s| s[c]);
+            let (layer, n) = match self.givens[c] {
+                Some(n) => (&mut sketch.given, n),
+                None => (&mut sketch.answer, answer),
+            };
+            layer[c].text = (n > 0).then(|| upper(n));
         }
-        // Clues from the far sides carry an arrow pointing the way they look.
-        let label = |i: usize, arrow: &str| -> Vec<Label> {
-            let text = self.edges[i].map(|n| format!("{arrow}{}", upper(n)));
-            text.into_iter().map(Label::plain).collect()
-        };
+        // Clues from the far sides come second, with an arrow pointing the way they look.
+        let label = |i: usize, arrow| self.edges[i].map(|n| Label::plain(format!("{arrow}{}", upper(n))));
         let (w, h) = (g.width, g.height);
-        let both = |first: usize, second: usize, arrow| [label(first, ""), label(second, arrow)].concat();
+        let both = |a, b, arrow| label(a, "").into_iter().chain(label(b, arrow)).collect();
         sketch.column_clues = (0..w).map(|j| both(j, w + j, "↑")).collect();
         sketch.row_clues = (0..h).map(|r| both(2 * w + r, 2 * w + h + r, "←")).collect();
         sketch.note = Some(format!("letters A–{}", upper(self.letters)));
         sketch
     }
     fn precheck(&self) -> Option<String> {
-        let g = self.grid;
-        (self.letters as usize > g.width.min(g.height)).then(|| {
-            format!(
-                "{} letters do not fit in a line of a {}x{} grid",
-                self.letters, g.height, g.width
-            )
-        })
+        let (n, g) = (self.letters, self.grid);
+        let why = format!("{n} letters do not fit in a line of a {}x{} grid", g.height, g.width);
+        (n as usize > g.width.min(g.height)).then_some(why)
     }
 
     /// Checks the letters against the rules; the error says which rule and where.
@@ -155,19 +132,16 @@ impl Puzzle for AbcEndView {
             return Err(format!("the given letter at {} is changed", g.name(c)));
         }
         for line in g.lines() {
-            for n in 1..=self.letters {
-                let found = line.iter().filter(|&&c| letters[c] == n).count();
-                if found != 1 {
-                    let (at, x) = (g.name(line[0]), token(n));
-                    return Err(format!("the line from {at} holds {found} `{x}`, not one"));
-                }
+            if let Some((n, found)) = first_not_once(&line, 1..=self.letters, |c| letters[c]) {
+                let (at, x) = (g.name(line[0]), token(n));
+                return Err(format!("the line from {at} holds {found} `{x}`, not one"));
             }
         }
         let seen = |c: usize| (letters[c] > 0).then_some(letters[c]);
         for (i, line) in lines_from_edges(g).iter().enumerate() {
             let Some(clue) = self.edges[i] else { continue };
             if first_seen(line, seen).map(|(_, n)| n) != Some(clue) {
-                let (place, x) = (self.edge_name(i), token(clue));
+                let (place, x) = (edge_place(g, i), token(clue));
                 return Err(format!("the first letter seen {place} is not `{x}`"));
             }
         }
@@ -184,7 +158,7 @@ fn url_body(p: &mut AbcEndView, body: &mut Body) -> Result<()> {
     body.piece(Count("letter count"), p.grid, &mut p.letters)?;
     body.piece(EdgeNumbers, p.grid, &mut p.edges)?;
     if let Some(i) = (0..p.edges.len()).find(|&i| p.edges[i].is_some_and(|n| n > p.letters)) {
-        let msg = format!("the clue {} is beyond the {} letters", p.edge_name(i), p.letters);
+        let msg = format!("the clue {} is beyond the {} letters", edge_place(p.grid, i), p.letters);
         return Err(Error::Invalid(msg));
     }
     p.givens = vec![None; p.grid.len()];

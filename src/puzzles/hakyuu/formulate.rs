@@ -5,7 +5,9 @@
 use super::{Hakyuu, Numbers};
 use crate::error::Result;
 use crate::grid::int_lines::{add_spacing, Spacing};
-use crate::model::int::{all_different, fix, IntOptions, IntVar};
+use crate::grid::int_cells::{answer_ints, fix_givens, on_line, values};
+use crate::grid::Clue;
+use crate::model::int::{all_different, IntOptions, IntVar};
 use crate::model::Model;
 use crate::puzzles::{Formulated, Formulation, FormulationKey};
 
@@ -26,17 +28,8 @@ pub fn formulate(p: &Hakyuu, formulation: &Formulation) -> Result<Formulated<Num
     let options = IntOptions::read_named(formulation, INT_KEYS);
     let mut m = Model::new();
     let size = |c: usize| p.rooms.cells[p.rooms.room_of[c]].len() as i64;
-    let cells: Vec<IntVar> = (g.cells())
-        .map(|c| IntVar::new(&mut m, &g.name(c), &(1..=size(c)).collect::<Vec<_>>(), &options))
-        .collect();
-    for x in &cells {
-        m.answer_keys.extend(x.key_vars());
-    }
-    for (c, given) in p.givens.iter().enumerate() {
-        if let Some(n) = given.and_then(|clue| clue.value()) {
-            fix(&mut m, &format!("given {}", g.name(c)), &cells[c], i64::from(n));
-        }
-    }
+    let cells = answer_ints(&mut m, g, &options, |c| (1..=size(c)).collect());
+    fix_givens(&mut m, g, &cells, |c| p.givens[c].and_then(Clue::value).map(i64::from));
     for room in &p.rooms.cells {
         let xs: Vec<IntVar> = room.iter().map(|&c| cells[c].clone()).collect();
         let name = format!("region of {} numbered 1..{}", g.name(room[0]), room.len());
@@ -44,11 +37,8 @@ pub fn formulate(p: &Hakyuu, formulation: &Formulation) -> Result<Formulated<Num
     }
     let spacing = formulation.choice::<Spacing>("spacing");
     for line in g.lines() {
-        let xs: Vec<&IntVar> = line.iter().map(|&c| &cells[c]).collect();
         let name = format!("spacing in the line from {}", g.name(line[0]));
-        add_spacing(&mut m, &name, &xs, spacing);
+        add_spacing(&mut m, &name, &on_line(&cells, &line), spacing);
     }
-    Ok(Formulated::new(m, move |a| {
-        cells.iter().map(|x| x.value(a) as u32).collect()
-    }))
+    Ok(Formulated::new(m, move |a| values(&cells, a)))
 }

@@ -4,9 +4,10 @@
 
 use super::{Hidoku, Numbers};
 use crate::error::Result;
-use crate::model::int::{fix, IntOptions, IntVar};
+use crate::grid::int_cells::{answer_ints, fix_givens, values};
+use crate::model::int::IntOptions;
 use crate::model::int_path::{add_consecutive_path, reachable_values, PathDomains, PathLinks};
-use crate::model::{Constraint, Model};
+use crate::model::Model;
 use crate::puzzles::{Formulated, Formulation, FormulationKey};
 
 /// The integer choice that matters here (no sums, no all-different: the path says it).
@@ -28,37 +29,18 @@ pub fn formulate(p: &Hidoku, formulation: &Formulation) -> Result<Formulated<Num
     let options = IntOptions::read_named(formulation, INT_KEYS);
     let mut m = Model::new();
     let adjacency = p.adjacency();
-    let givens: Vec<Option<i64>> = (p.givens.iter())
-        .map(|k| k.and_then(|k| k.value()).map(i64::from))
-        .collect();
+    let givens = p.given_values();
     let all: Vec<i64> = (1..=g.len() as i64).collect();
     let domains = match formulation.choice::<PathDomains>("domains") {
         PathDomains::Reachable => reachable_values(&adjacency, &givens),
         PathDomains::Full => givens.iter().map(|k| k.map_or(all.clone(), |k| vec![k])).collect(),
     };
-    let mut cells = Vec::with_capacity(g.len());
-    for (c, domain) in domains.iter().enumerate() {
-        let name = g.name(c);
-        if domain.is_empty() {
-            // No value fits: the model says so with a contradiction the solver sees at once.
-            let none = m.new_bool(format!("no value fits {name}"));
-            m.add(format!("no value fits {name}"), Constraint::clause([none.lit()]));
-            m.add(format!("no value fits {name}"), Constraint::clause([!none.lit()]));
-        }
-        let domain = if domain.is_empty() { &all } else { domain };
-        cells.push(IntVar::new(&mut m, &name, domain, &options));
-    }
-    for x in &cells {
-        m.answer_keys.extend(x.key_vars());
-    }
-    for (c, k) in givens.iter().enumerate() {
-        if let Some(k) = *k {
-            fix(&mut m, &format!("given {}", g.name(c)), &cells[c], k);
-        }
-    }
+    // An empty domain (see `precheck`) falls back to every value: narrowing is only a help,
+    // and the path's clauses see the same contradiction.
+    let domain = |c: usize| Some(domains[c].clone()).filter(|d| !d.is_empty());
+    let cells = answer_ints(&mut m, g, &options, |c| domain(c).unwrap_or(all.clone()));
+    fix_givens(&mut m, g, &cells, |c| givens[c]);
     let links = formulation.choice::<PathLinks>("links");
     add_consecutive_path(&mut m, "consecutive path", &cells, &adjacency, links);
-    Ok(Formulated::new(m, move |a| {
-        cells.iter().map(|x| x.value(a) as u32).collect()
-    }))
+    Ok(Formulated::new(m, move |a| values(&cells, a)))
 }

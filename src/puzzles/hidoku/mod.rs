@@ -7,7 +7,7 @@ pub mod formulate;
 use crate::error::Result;
 use crate::grid::text::GridText;
 use crate::grid::{Cell, Clue, Grid};
-use crate::model::int_path::{first_path_break, PathBreak};
+use crate::model::int_path::{first_path_break, reachable_values, PathBreak};
 use crate::puzzles::{Formulated, Formulation, FormulationKey, Puzzle};
 use crate::render::Sketch;
 
@@ -37,6 +37,11 @@ impl Hidoku {
     pub fn adjacency(&self) -> Vec<Vec<Cell>> {
         let g = self.grid;
         g.cells().map(|c| g.neighbours8(c).collect()).collect()
+    }
+    /// The given number of each cell.
+    pub fn given_values(&self) -> Vec<Option<i64>> {
+        let value = |k: &Option<Clue>| k.and_then(|k| k.value()).map(i64::from);
+        self.givens.iter().map(value).collect()
     }
 }
 
@@ -80,6 +85,11 @@ impl Puzzle for Hidoku {
             sketch.answer[c].text = solution.map(|s| s[c].to_string());
         }
         sketch
+    }
+    fn precheck(&self) -> Option<String> {
+        let domains = reachable_values(&self.adjacency(), &self.given_values());
+        let c = domains.iter().position(Vec::is_empty)?;
+        Some(format!("no number fits {} at its distances from the givens", self.grid.name(c)))
     }
 
     /// Checks the numbers against the rules; the error says which rule and where.
@@ -152,6 +162,8 @@ mod tests {
         let e = Hidoku::read_text("t", "2 2 x\n1 -\n- 3\n").unwrap_err().to_string();
         assert!(e.starts_with("t:1:5: a hidoku header"), "{e}");
         assert!(Hidoku::read_text("t", "2 2\n1 -\n- 3\n").unwrap().url().is_err());
+        let far = Hidoku::read_text("t", "1 4\n1 - - 2\n").unwrap();
+        assert_eq!(far.precheck().unwrap(), "no number fits r1c1 at its distances from the givens");
     }
 
     /// Every ordering of `1..=n`.
