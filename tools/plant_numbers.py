@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
-"""Planted Hidoku puzzles of any size, for speed tables at the published maximum size (10x10),
-in janko's text notation.
+"""Planted Hidoku and ABC End View puzzles of any size, for speed tables at the published
+maximum sizes (Hidoku 10x10, ABC End View 8x8), in janko's text notation.
 
     tools/plant_numbers.py hidoku H W SEED > puzzle.txt
+    tools/plant_numbers.py abcendview H W SEED LETTERS > puzzle.txt
 
+ABC End View: see `plant_abc`. Hidoku:
 A filling is planted first (a random king's tour of the grid, Warnsdorff's rule with random
 ties, restarted until it covers the grid), a fifth of its cells are given, and puzzlec adds a
 given where two solutions differ until the puzzle is unique.
@@ -54,11 +56,56 @@ def kings_tour(h, w, rng):
             return number
 
 
+def abc_text(h, w, last, edges, givens):
+    order = [w, w, h, h]
+    lines, i = [f"{h} {w} {last}"], 0
+    for n in order:
+        lines.append(" ".join(edges[i:i + n]))
+        i += n
+    return "\n".join(lines) + "\n" + grid_text(givens)
+
+
+def plant_abc(h, w, letters, rng):
+    """A filling (puzzlec's, with random givens, rows, columns and letters shuffled) whose
+    clues seen from all sides make a unique puzzle, then clues dropped in random order while
+    the puzzle stays unique."""
+    last = chr(ord("a") + letters - 1)
+    blank = [["-"] * w for _ in range(h)]
+    while True:
+        edges, grid = plant_abc_filling(h, w, letters, last, blank, rng)
+        if solve("abcendview", abc_text(h, w, last, edges, blank))["count"] == 1:
+            break
+    for i in rng.sample(range(len(edges)), len(edges)):
+        kept, edges[i] = edges[i], "-"
+        if solve("abcendview", abc_text(h, w, last, edges, blank))["count"] != 1:
+            edges[i] = kept
+    return abc_text(h, w, last, edges, blank)
+
+
+def plant_abc_filling(h, w, letters, last, blank, rng):
+    seeded = [[rng.choice("abcdefgh"[:letters]) if rng.random() < 0.05 else "-" for _ in range(w)] for _ in range(h)]
+    first = solve("abcendview", abc_text(h, w, last, ["-"] * (2 * (w + h)), seeded))
+    if not first.get("solutions"):
+        return plant_abc_filling(h, w, letters, last, blank, rng)
+    grid = [row.replace(" ", "") for row in first["solutions"][0]]
+    rows, cols = rng.sample(range(h), h), rng.sample(range(w), w)
+    names = rng.sample("abcdefghijklmnopqrstuvwxyz"[:letters], letters)
+    rename = {chr(ord("a") + i): names[i] for i in range(letters)}
+    grid = [[rename.get(grid[r][c], "-") for c in cols] for r in rows]
+    lines = [[grid[r][c] for r in range(h)] for c in range(w)]
+    lines += [line[::-1] for line in lines]
+    lines += [list(row) for row in grid] + [list(row)[::-1] for row in grid]
+    return [next(x for x in line if x != "-") for line in lines], grid
+
+
 def main():
     genre, h, w, seed = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
     rng = random.Random(seed)
+    if genre == "abcendview":
+        sys.stdout.write(plant_abc(h, w, int(sys.argv[5]), rng))
+        return
     if genre != "hidoku":
-        sys.exit("only hidoku is planted (see the docstring for hakyuu)")
+        sys.exit("only abcendview and hidoku are planted (see the docstring for hakyuu)")
     filling, suffix = kings_tour(h, w, rng), ""
     givens = [[filling[r][c] if rng.random() < 1 / 5 else "-" for c in range(w)] for r in range(h)]
     while True:
