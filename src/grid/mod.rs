@@ -11,6 +11,7 @@ pub mod fleet;
 pub mod int_cells;
 pub mod int_lines;
 pub mod kings;
+pub mod latin;
 pub mod lines;
 pub mod margins;
 pub mod pairing;

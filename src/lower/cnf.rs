@@ -218,6 +218,22 @@ enum GeLit {
     Lit(i32),
 }
 
+/// An order-encoded quantity `u ≥ 0` that takes 0 or one of its step values: `(v, lit)` with
+/// `lit = [u ≥ v]`, values ascending.
+type Steps = Vec<(i64, i32)>;
+
+/// `[u ≥ t]` of an order-encoded quantity: true for `t ≤ 0`, false above its last value, else
+/// the literal of its smallest value `≥ t`.
+fn at_least(u: &Steps, t: i64) -> GeLit {
+    if t <= 0 {
+        return GeLit::True;
+    }
+    match u.iter().find(|s| s.0 >= t) {
+        Some(&(_, l)) => GeLit::Lit(l),
+        None => GeLit::False,
+    }
+}
+
 /// Incremental CNF builder for one model: encode constraints, then drain the new clauses.
 #[derive(Clone, Debug)]
 pub struct CnfEncoder {
@@ -400,8 +416,17 @@ impl CnfEncoder {
                 }
             }
             Constraint::Linear { expr, cmp, rhs } => {
-                // Σ coef·var + constant cmp rhs  →  Σ w·lit cmp bound, every w > 0.
                 let expr = expr.normalized();
+                if expr
+                    .terms
+                    .iter()
+                    .any(|&(_, v)| matches!(self.vars[v.index()], VarEncoding::Order { .. }))
+                {
+                    let (terms, bound) = self.quantities(&expr, *rhs);
+                    self.order_sum(terms, *cmp, bound);
+                    return;
+                }
+                // Σ coef·var + constant cmp rhs  →  Σ w·lit cmp bound, every w > 0.
                 let mut bound = rhs - expr.constant;
                 let mut terms: Vec<(i64, i32)> = Vec::new();
                 for &(coef, var) in &expr.terms {
@@ -440,6 +465,145 @@ impl CnfEncoder {
                 }
             }
         }
+    }
+
+    /// A linear expression over integers (and 0/1s) as non-negative order-encoded quantities
+    /// `u_i` with `Σ u_i cmp bound`: `c·x` becomes `c·(x − lo)` (its steps the order bits), or
+    /// for `c < 0` `|c|·(hi − x)` (the negated bits in reverse), the constants moved right.
+    fn quantities(&self, expr: &crate::model::LinExpr, rhs: i64) -> (Vec<Steps>, i64) {
+        let mut bound = rhs - expr.constant;
+        let mut terms = Vec::with_capacity(expr.terms.len());
+        for &(c, var) in &expr.terms {
+            let (lo, bits) = match &self.vars[var.index()] {
+                VarEncoding::Bool(v) => (0, std::slice::from_ref(v)),
+                VarEncoding::Order { lo, bits } => (*lo, &bits[..]),
+            };
+            let w = bits.len();
+            let hi = lo + w as i64;
+            let steps: Steps = if c > 0 {
+                bound -= c * lo;
+                (0..w).map(|j| (c * (j as i64 + 1), bits[j])).collect()
+            } else {
+                bound -= c * hi;
+                (1..=w).map(|j| (-c * j as i64, -bits[w - j])).collect()
+            };
+            if !steps.is_empty() {
+                terms.push(steps);
+            }
+        }
+        (terms, bound)
+    }
+
+    /// `Σ u_i cmp bound` over order-encoded quantities: a balanced tree of order adders whose
+    /// nodes hold the reachable partial sums cut off above the bound (so a node has at most
+    /// bound + 1 values, not the product of its terms' domains), with clauses upward for `≤`
+    /// and downward for `≥`; the root is never built: its two children are compared with the
+    /// bound directly, one clause per value of one child.
+    fn order_sum(&mut self, terms: Vec<Steps>, cmp: Cmp, bound: i64) {
+        let (up, down) = (cmp != Cmp::Ge, cmp != Cmp::Le);
+        if bound < 0 && up || terms.is_empty() && bound > 0 && down {
+            self.clauses.push(Vec::new());
+            return;
+        }
+        if terms.is_empty() || bound <= 0 && !up {
+            return;
+        }
+        let cap = if up { bound + 1 } else { bound };
+        let mut terms = terms;
+        let right = terms.split_off((terms.len() / 2).max(1));
+        let a = self.order_adder_tree(terms, cap, up, down);
+        let b = if right.is_empty() {
+            Vec::new()
+        } else {
+            self.order_adder_tree(right, cap, up, down)
+        };
+        // a takes one of 0, a_1, …; for each, b must stay within what is left.
+        for i in 0..=a.len() {
+            let a_i = if i == 0 { 0 } else { a[i - 1].0 };
+            if up {
+                // a ≥ a_i → b ≤ bound − a_i
+                let mut clause: Vec<i32> = (i > 0).then(|| -a[i - 1].1).into_iter().collect();
+                match at_least(&b, bound - a_i + 1) {
+                    GeLit::False => {}
+                    GeLit::True => self.clauses.push(clause.clone()),
+                    GeLit::Lit(l) => {
+                        clause.push(-l);
+                        self.clauses.push(clause.clone());
+                    }
+                }
+            }
+            if down {
+                // a < a_{i+1} → b ≥ bound − a_i
+                let mut clause: Vec<i32> = a.get(i).map(|s| s.1).into_iter().collect();
+                match at_least(&b, bound - a_i) {
+                    GeLit::True => {}
+                    GeLit::False => self.clauses.push(clause),
+                    GeLit::Lit(l) => {
+                        clause.push(l);
+                        self.clauses.push(clause);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The sum of `terms` as one order-encoded quantity whose values above `cap` read as `cap`.
+    fn order_adder_tree(&mut self, mut terms: Vec<Steps>, cap: i64, up: bool, down: bool) -> Steps {
+        if terms.len() == 1 {
+            let mut leaf = terms.pop().expect("one term");
+            // Steps past the cap: the first stands for "≥ cap", the rest add nothing.
+            if let Some(k) = leaf.iter().position(|s| s.0 >= cap) {
+                leaf.truncate(k + 1);
+                leaf[k].0 = cap;
+            }
+            return leaf;
+        }
+        let right = terms.split_off(terms.len() / 2);
+        let a = self.order_adder_tree(terms, cap, up, down);
+        let b = self.order_adder_tree(right, cap, up, down);
+        let with_zero = |s: &Steps| -> Vec<(i64, Option<i32>)> {
+            std::iter::once((0, None)).chain(s.iter().map(|&(v, l)| (v, Some(l)))).collect()
+        };
+        let (az, bz) = (with_zero(&a), with_zero(&b));
+        let mut values: Vec<i64> = (az.iter())
+            .flat_map(|x| bz.iter().map(move |y| (x.0 + y.0).min(cap)))
+            .filter(|&v| v > 0)
+            .collect();
+        values.sort_unstable();
+        values.dedup();
+        let c: Steps = values.into_iter().map(|v| (v, self.fresh())).collect();
+        for w in c.windows(2) {
+            self.clauses.push(vec![-w[1].1, w[0].1]);
+        }
+        if up {
+            for &(x, xl) in &az {
+                for &(y, yl) in &bz {
+                    let GeLit::Lit(cl) = at_least(&c, (x + y).min(cap)) else {
+                        continue;
+                    };
+                    let mut clause = vec![cl];
+                    clause.extend(xl.map(|l| -l));
+                    clause.extend(yl.map(|l| -l));
+                    self.clauses.push(clause);
+                }
+            }
+        }
+        if down {
+            // c ≥ s with a below its next value a_{i+1} needs b ≥ s − a_i.
+            for &(s, cl) in &c {
+                for (i, &(x, _)) in az.iter().enumerate() {
+                    let mut clause = vec![-cl];
+                    clause.extend(a.get(i).map(|st| st.1));
+                    match at_least(&b, s - x) {
+                        GeLit::True => continue,
+                        GeLit::False => {}
+                        GeLit::Lit(l) => clause.push(l),
+                    }
+                    self.clauses.push(clause);
+                }
+            }
+        }
+        c
     }
 
     /// `Σ w·lit ≤ bound` with every `w > 0`.
@@ -880,6 +1044,35 @@ mod tests {
                 let b = m.new_bool("b");
                 m.add("lin", Constraint::linear(2 * x - y + 3 * b, cmp, rhs));
                 check_equivalent(&m);
+            }
+        }
+    }
+
+    #[test]
+    fn sums_of_several_integers_match_brute_force() {
+        let cases: [&[(i64, i64, i64)]; 4] = [
+            &[(1, 0, 3), (1, 0, 3), (1, 0, 3)],
+            &[(1, 0, 4), (-1, 0, 4), (1, 1, 3), (-1, 0, 2)],
+            &[(3, -1, 1), (2, 0, 3), (-2, 1, 2)],
+            &[(1, 0, 5), (-5, 0, 1)],
+        ];
+        for terms in cases {
+            for rhs in -8..=10 {
+                for cmp in [Cmp::Le, Cmp::Ge, Cmp::Eq] {
+                    let mut m = Model::new();
+                    let mut e = LinExpr::new();
+                    for (i, &(c, lo, hi)) in terms.iter().enumerate() {
+                        let x = if (lo, hi) == (0, 1) {
+                            m.new_bool(format!("x{i}"))
+                        } else {
+                            m.new_int(format!("x{i}"), lo, hi)
+                        };
+                        e.add_term(c, x);
+                    }
+                    e.constant = 1;
+                    m.add("sum", Constraint::linear(e, cmp, rhs));
+                    check_equivalent(&m);
+                }
             }
         }
     }

@@ -35,6 +35,8 @@ genres! {
     heyawake => Heyawake;
     hidoku => Hidoku;
     hitori => Hitori;
+    jigsawsudoku => JigsawSudoku;
+    killersudoku => KillerSudoku;
     kuromasu => Kuromasu;
     lits => Lits;
     magnetic => Magnetic;
@@ -47,6 +49,7 @@ genres! {
     skeleton => Skeleton;
     slitherlink => Slitherlink;
     starbattle => StarBattle;
+    sudoku => Sudoku;
     tent => Tent;
     tetromino => Tetromino;
     thermometer => Thermometer;
