@@ -22,7 +22,7 @@ pub fn keys() -> Vec<FormulationKey> {
 /// The model of a formulation.
 pub fn formulate(p: &AbcEndView, formulation: &Formulation) -> Result<Formulated<Letters>> {
     let g = p.grid;
-    let options = IntOptions::read_named(formulation, INT_KEYS);
+    let options = IntOptions::from(formulation);
     let mut m = Model::new();
     let values: Vec<i64> = (0..=i64::from(p.letters)).collect();
     let cells = answer_ints(&mut m, g, &options, |_| values.clone());

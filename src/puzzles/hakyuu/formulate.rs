@@ -25,7 +25,7 @@ pub fn keys() -> Vec<FormulationKey> {
 /// The model of a formulation.
 pub fn formulate(p: &Hakyuu, formulation: &Formulation) -> Result<Formulated<Numbers>> {
     let g = p.grid;
-    let options = IntOptions::read_named(formulation, INT_KEYS);
+    let options = IntOptions::from(formulation);
     let mut m = Model::new();
     let size = |c: usize| p.rooms.cells[p.rooms.room_of[c]].len() as i64;
     let cells = answer_ints(&mut m, g, &options, |c| (1..=size(c)).collect());

@@ -26,7 +26,7 @@ pub fn keys() -> Vec<FormulationKey> {
 /// The model of a formulation.
 pub fn formulate(p: &Hidoku, formulation: &Formulation) -> Result<Formulated<Numbers>> {
     let g = p.grid;
-    let options = IntOptions::read_named(formulation, INT_KEYS);
+    let options = IntOptions::from(formulation);
     let mut m = Model::new();
     let adjacency = p.adjacency();
     let givens = p.given_values();
