@@ -8,16 +8,7 @@ use crate::grid::int_lines::{add_each_once, add_first_seen, edge_place, lines_fr
 use crate::grid::int_cells::{answer_ints, fix_givens, on_line, values as values_of};
 use crate::model::int::IntOptions;
 use crate::model::Model;
-use crate::puzzles::{Formulated, Formulation, FormulationKey};
-
-/// The integer choice that matters here.
-const INT_KEYS: &[&str] = &["int"];
-
-/// The formulation keys: how an integer becomes 0/1 variables (the only choice here: the rules
-/// are stated on "cell = letter" literals, with no sum and no all-different).
-pub fn keys() -> Vec<FormulationKey> {
-    IntOptions::keys_named(INT_KEYS)
-}
+use crate::puzzles::{Formulated, Formulation};
 
 /// The model of a formulation.
 pub fn formulate(p: &AbcEndView, formulation: &Formulation) -> Result<Formulated<Letters>> {

@@ -45,4 +45,6 @@ fn the_url_round_trips_through_pzprjs_s_form() {
     assert_eq!(back, p);
     let e = AbcEndView::read("u", "https://puzz.link/p?easyasabc/4/4/2/h3").unwrap_err();
     assert!(e.to_string().contains("beyond the 2 letters"), "{e}");
+    let e = AbcEndView::read("u", "https://puzz.link/p?easyasabc/4/4/27/h3").unwrap_err();
+    assert!(e.to_string().contains("the alphabet has 26"), "{e}");
 }

@@ -11,6 +11,7 @@ use crate::error::{Error, Result};
 use crate::grid::int_lines::{edge_place, first_not_once, first_seen, lines_from_edges};
 use crate::grid::margins::{Margin, MarginText};
 use crate::grid::Grid;
+use crate::model::int::IntOptions;
 use crate::puzzles::{Formulated, Formulation, FormulationKey, Puzzle};
 use crate::render::{Label, Sketch};
 use crate::url::edges::EdgeNumbers;
@@ -56,8 +57,10 @@ impl Puzzle for AbcEndView {
     const RULES: &'static str = "each letter once per row and column, the rest empty; a letter \
         outside is the first one seen from there";
     const URL: Option<Format<Self>> = Some(Format::new(&["easyasabc"], |p| &mut p.grid, url_body));
+    /// Only the integer encoding: the rules are stated on `[x = v]` literals, with no sum and
+    /// no all-different.
     fn keys() -> Vec<FormulationKey> {
-        formulate::keys()
+        IntOptions::keys_named(&["int"])
     }
     fn read_text(source: &str, text: &str) -> Result<Self> {
         let sides = [Margin::Columns, Margin::Columns, Margin::Rows, Margin::Rows];
@@ -156,6 +159,9 @@ fn url_body(p: &mut AbcEndView, body: &mut Body) -> Result<()> {
         return Err(Error::Invalid(why.into()));
     }
     body.piece(Count("letter count"), p.grid, &mut p.letters)?;
+    if p.letters > 26 {
+        return Err(Error::Invalid(format!("{} letters: the alphabet has 26", p.letters)));
+    }
     body.piece(EdgeNumbers, p.grid, &mut p.edges)?;
     if let Some(i) = (0..p.edges.len()).find(|&i| p.edges[i].is_some_and(|n| n > p.letters)) {
         let msg = format!("the clue {} is beyond the {} letters", edge_place(p.grid, i), p.letters);

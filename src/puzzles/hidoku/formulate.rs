@@ -28,6 +28,9 @@ pub fn formulate(p: &Hidoku, formulation: &Formulation) -> Result<Formulated<Num
     let g = p.grid;
     let options = IntOptions::from(formulation);
     let mut m = Model::new();
+    // Up to a 0/1 and a few clauses per cell and value, refused up front when that is too much.
+    let n = g.len() as u64;
+    crate::budget::check(n * n * 200, || format!("a {n}-cell hidoku's cell × value model"))?;
     let adjacency = p.adjacency();
     let givens = p.given_values();
     let all: Vec<i64> = (1..=g.len() as i64).collect();
