@@ -562,9 +562,7 @@ impl CnfEncoder {
         let a = self.order_adder_tree(terms, cap, up, down);
         let b = self.order_adder_tree(right, cap, up, down);
         let with_zero = |s: &Steps| -> Vec<(i64, Option<i32>)> {
-            std::iter::once((0, None))
-                .chain(s.iter().map(|&(v, l)| (v, Some(l))))
-                .collect()
+            std::iter::once((0, None)).chain(s.iter().map(|&(v, l)| (v, Some(l)))).collect()
         };
         let (az, bz) = (with_zero(&a), with_zero(&b));
         let mut values: Vec<i64> = (az.iter())
