@@ -9,7 +9,7 @@ mod inputs;
 
 use crate::error::{Error, Result};
 use crate::grid::int_lines::{edge_place, first_not_once, first_seen, lines_from_edges};
-use crate::grid::margins::{Margin, MarginText};
+use crate::grid::margins::{Margin::{Columns, Rows}, MarginText};
 use crate::grid::Grid;
 use crate::model::int::IntOptions;
 use crate::puzzles::{Formulated, Formulation, FormulationKey, Puzzle};
@@ -63,8 +63,7 @@ impl Puzzle for AbcEndView {
         IntOptions::keys_named(&["int"])
     }
     fn read_text(source: &str, text: &str) -> Result<Self> {
-        let sides = [Margin::Columns, Margin::Columns, Margin::Rows, Margin::Rows];
-        let t = MarginText::parse(source, text, &sides)?;
+        let t = MarginText::parse(source, text, &[Columns, Columns, Rows, Rows])?;
         let header = "an ABC End View header is `H W L`, L the last letter";
         let letters = match &t.text.extras[..] {
             [l] => letter(&l.text).ok_or_else(|| t.text.error(l, header))?,
@@ -154,21 +153,23 @@ impl Puzzle for AbcEndView {
 
 /// The URL: the letter count, then the clues outside (pzprjs has no letters inside the grid).
 fn url_body(p: &mut AbcEndView, body: &mut Body) -> Result<()> {
-    if matches!(body, Body::Write(_)) && p.givens.iter().any(Option::is_some) {
-        let why = "letters given inside the grid have no puzz.link form (easyasabc has none)";
-        return Err(Error::Invalid(why.into()));
-    }
-    body.piece(Count("letter count"), p.grid, &mut p.letters)?;
-    if p.letters > 26 {
-        return Err(Error::Invalid(format!("{} letters: the alphabet has 26", p.letters)));
+    let inside = matches!(body, Body::Write(_)) && p.givens.iter().any(Option::is_some);
+    match body.is_at_end() {
+        true => p.letters = 3, // pzprjs's blank grid has its editor's three letters
+        false => body.piece(Count("letter count"), p.grid, &mut p.letters)?,
     }
     body.piece(EdgeNumbers, p.grid, &mut p.edges)?;
-    if let Some(i) = (0..p.edges.len()).find(|&i| p.edges[i].is_some_and(|n| n > p.letters)) {
-        let msg = format!("the clue {} is beyond the {} letters", edge_place(p.grid, i), p.letters);
-        return Err(Error::Invalid(msg));
-    }
-    p.givens = vec![None; p.grid.len()];
-    Ok(())
+    let beyond = (0..p.edges.len()).find(|&i| p.edges[i].is_some_and(|n| n > p.letters));
+    let why = match beyond {
+        _ if inside => "letters given inside the grid have no puzz.link form".to_string(),
+        _ if p.letters > 26 => format!("{} letters: the alphabet has 26", p.letters),
+        Some(i) => format!("the clue {} is beyond the letters", edge_place(p.grid, i)),
+        None => {
+            p.givens = vec![None; p.grid.len()];
+            return Ok(());
+        }
+    };
+    Err(Error::Invalid(why))
 }
 
 #[cfg(test)]
