@@ -8,6 +8,8 @@ pub mod counts;
 pub mod distinct;
 pub mod dominoes;
 pub mod fleet;
+pub mod int_cells;
+pub mod int_lines;
 pub mod kings;
 pub mod latin;
 pub mod lines;

@@ -6,6 +6,8 @@ pub mod connectivity;
 pub mod division;
 pub mod expr;
 pub mod int;
+pub mod int_keys;
+pub mod int_path;
 pub mod justify;
 pub mod lazy;
 pub mod loops;

@@ -25,6 +25,7 @@ macro_rules! genres {
 }
 
 genres! {
+    abcendview => AbcEndView;
     akari => Akari;
     battleship => Battleship;
     binairo => Binairo;
@@ -33,7 +34,9 @@ genres! {
     dominos => Dominos;
     fillomino => Fillomino;
     galaxies => Galaxies;
+    hakyuu => Hakyuu;
     heyawake => Heyawake;
+    hidoku => Hidoku;
     hitori => Hitori;
     jigsawsudoku => JigsawSudoku;
     killersudoku => KillerSudoku;

@@ -22,6 +22,7 @@ mod cell_numbers;
 mod circles;
 mod decimal;
 pub mod dots;
+pub mod edges;
 pub mod format;
 pub mod magnets;
 pub mod marks;
