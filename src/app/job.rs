@@ -255,10 +255,10 @@ pub struct SolveArgs {
 }
 
 /// How a count is limited: by `--max`, else by a default that depends on the search. Without
-/// `--max` and `--backend`, an instance that a native search of its genre takes (tetromino's
-/// exact cover) is counted by it, with a default limit a hundred times higher, since it
-/// enumerates far faster than a solver with blocking clauses. A count stopped at a default
-/// says which.
+/// `--max` and `--backend`, an instance whose genre has a native counter (tetromino's exact
+/// cover, see `Puzzle::native_counter`) is counted by it, with a default limit a hundred times
+/// higher, since it enumerates far faster than a solver with blocking clauses. A count
+/// stopped at a default says which.
 #[derive(Clone, Copy, Debug)]
 pub struct CountLimit {
     /// `--max`, when given.
@@ -279,11 +279,11 @@ impl CountLimit {
         Mode::Count(self.given.unwrap_or(DEFAULT_MAX))
     }
 
-    /// Sets the backend and mode for an instance: its native search when it has one and
+    /// Sets the backend and mode for an instance: its native counter when it has one and
     /// neither `--max`, `--backend`, `--formulation` nor `--certify` asks for a model.
     pub fn choose(&self, puzzle: &dyn registry::DynPuzzle, opts: &mut SolveOptions) {
         opts.mode = self.mode();
-        let native = puzzle.native().first();
+        let native = puzzle.native_counter();
         let model_asked = self.backend_given || opts.certify || !opts.formulation.is_empty();
         if let (None, false, Some(native)) = (self.given, model_asked, native) {
             opts.backend = native.to_string();
