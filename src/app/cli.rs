@@ -1376,6 +1376,30 @@ mod tests {
     }
 
     #[test]
+    fn every_command_takes_json() {
+        fn leaves(command: &clap::Command, path: String, out: &mut Vec<(String, bool)>) {
+            let subs: Vec<_> = command
+                .get_subcommands()
+                .filter(|s| !s.is_hide_set())
+                .collect();
+            if subs.is_empty() {
+                let json = command
+                    .get_arguments()
+                    .any(|a| a.get_long() == Some("json"));
+                out.push((path, json));
+            }
+            for sub in subs {
+                leaves(sub, format!("{path} {}", sub.get_name()), out);
+            }
+        }
+        let mut all = Vec::new();
+        leaves(&command_line(), "puzzlec".into(), &mut all);
+        assert!(all.len() > 10, "{all:?}");
+        let without: Vec<_> = all.iter().filter(|(_, json)| !json).collect();
+        assert!(without.is_empty(), "commands without --json: {without:?}");
+    }
+
+    #[test]
     fn a_lazy_default_is_completed_for_export_and_a_given_value_kept() {
         let keys = registry::formulation_keys("heyawake").unwrap();
         let spec = complete_default(&keys, "");
