@@ -1386,7 +1386,7 @@ mod tests {
                 let json = command
                     .get_arguments()
                     .any(|a| a.get_long() == Some("json"));
-                out.push((path, json));
+                out.push((path.clone(), json));
             }
             for sub in subs {
                 leaves(sub, format!("{path} {}", sub.get_name()), out);

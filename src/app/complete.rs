@@ -118,8 +118,6 @@ fn offer(arg: Arg) -> Arg {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-
     #[test]
     fn genres_backends_and_formulations_are_offered_and_anything_is_accepted() {
         let tree = crate::app::cli::command_line();
