@@ -149,6 +149,8 @@ pub trait DynPuzzle {
     fn native(&self) -> &'static [&'static str];
     /// The instance's canonical puzz.link URL (see [`Puzzle::url`]).
     fn url(&self) -> Result<String>;
+    /// The native solver that counts the instance fastest (see [`Puzzle::native_counter`]).
+    fn native_counter(&self) -> Option<&'static str>;
 }
 
 impl<P: Puzzle> DynPuzzle for P {
@@ -187,6 +189,9 @@ impl<P: Puzzle> DynPuzzle for P {
     }
     fn url(&self) -> Result<String> {
         Puzzle::url(self)
+    }
+    fn native_counter(&self) -> Option<&'static str> {
+        Puzzle::native_counter(self)
     }
 }
 

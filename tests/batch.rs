@@ -433,3 +433,127 @@ fn a_batch_certifies_each_verdict_and_refuses_a_picture() {
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("give one input"), "{}", stderr(&out));
 }
+
+/// The per-input lines of a `--json` batch without what varies from run to run (seconds).
+fn results(lines: &[serde_json::Value]) -> Vec<serde_json::Value> {
+    (lines.iter())
+        .map(|l| {
+            let mut l = l.clone();
+            l.as_object_mut().unwrap().remove("seconds");
+            l.as_object_mut().unwrap().remove("stats");
+            l
+        })
+        .collect()
+}
+
+#[test]
+fn shards_one_to_three_solve_every_input_once_and_concatenate_into_the_whole() {
+    let whole = puzzlec(&["solve", "models/hitori", "--json"]);
+    let (whole, summary) = json_lines(&whole);
+    assert_eq!(summary["inputs"], 10, "{summary}");
+    let mut parts = Vec::new();
+    for k in 1..=3 {
+        let shard = format!("{k}/3");
+        let out = puzzlec(&["solve", "models/hitori", "--json", "--shard", &shard]);
+        let (lines, summary) = json_lines(&out);
+        // Sizes differ by at most one: 3, 3, 4 of 10.
+        assert_eq!(lines.len(), [3, 3, 4][k - 1], "{shard}: {}", stdout(&out));
+        assert_eq!(summary["inputs"], lines.len());
+        parts.extend(lines);
+    }
+    assert_eq!(results(&parts), results(&whole));
+    // A part with no inputs is an empty run; a shard that is not K/N with 1 ≤ K ≤ N is refused.
+    let out = puzzlec(&["solve", "models/hitori", "--json", "--shard", "1/20"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(json_lines(&out).1["inputs"], 0);
+    for bad in ["0/3", "4/3", "1/0", "x", "1/3/4"] {
+        let out = puzzlec(&["solve", "models/hitori", "--shard", bad]);
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+        assert!(
+            stderr(&out).contains("expected K/N"),
+            "{bad}: {}",
+            stderr(&out)
+        );
+    }
+}
+
+#[test]
+fn unordered_writes_each_line_as_its_puzzle_finishes() {
+    // The 60×60 takes longest; with two jobs the small ones finish while it runs.
+    let slow = "models/hitori/gen_60x60_s5.url";
+    let small = [
+        "models/hitori/pzprjs_4x4.txt",
+        "models/hitori/noqx_10x10.url",
+        "models/hitori/edge_none_2x2.url",
+    ];
+    let mut args = vec!["solve", "hitori", slow];
+    args.extend(small);
+    args.extend(["--json", "--jobs", "2"]);
+    let (ordered, _) = json_lines(&puzzlec(&args));
+    assert_eq!(ordered[0]["input"], slow);
+    args.push("--unordered");
+    let (unordered, summary) = json_lines(&puzzlec(&args));
+    assert_eq!(summary["inputs"], 4);
+    assert_eq!(unordered.last().unwrap()["input"], slow, "{unordered:?}");
+    let sorted = |lines: &[serde_json::Value]| {
+        let mut r: Vec<String> = results(lines).iter().map(|l| l.to_string()).collect();
+        r.sort();
+        r
+    };
+    assert_eq!(sorted(&unordered), sorted(&ordered));
+}
+
+#[test]
+fn resume_skips_the_inputs_a_previous_jsonl_holds_and_reruns_timeouts_and_errors() {
+    let dir = scratch("resume");
+    let file = dir.join("out.jsonl");
+    let file = file.to_str().unwrap();
+    // The first half, as a run killed halfway would have left it, with a line cut short.
+    let first = puzzlec(&["solve", "models/hitori", "--json", "--shard", "1/2"]);
+    let (done, _) = json_lines(&first);
+    assert_eq!(done.len(), 5);
+    let mut text: String = done.iter().map(|l| format!("{l}\n")).collect();
+    text += "{\"input\": \"models/hitori/gen_60x";
+    std::fs::write(file, &text).unwrap();
+    let rest = puzzlec(&["solve", "models/hitori", "--json", "--resume", file]);
+    let (lines, summary) = json_lines(&rest);
+    assert_eq!(summary["inputs"], 5, "{}", stderr(&rest));
+    assert!(stderr(&rest).contains("5 of 10 inputs already have a result"));
+    let (whole, _) = json_lines(&puzzlec(&["solve", "models/hitori", "--json"]));
+    let mut both = done.clone();
+    both.extend(lines);
+    assert_eq!(results(&both), results(&whole));
+    // A timeout or an error is no result: those inputs run again; a missing file holds none.
+    let again: String = [
+        serde_json::json!({"input": "models/hitori/pzprjs_4x4.txt", "verdict": "timeout"}),
+        serde_json::json!({"input": "models/hitori/noqx_10x10.url", "error": "x", "exit": 2}),
+    ]
+    .iter()
+    .map(|l| format!("{l}\n"))
+    .collect();
+    std::fs::write(file, again).unwrap();
+    let out = puzzlec(&["solve", "models/hitori", "--json", "--resume", file]);
+    assert_eq!(json_lines(&out).1["inputs"], 10);
+    let missing = dir.join("none.jsonl");
+    let out = puzzlec(&[
+        "solve",
+        "models/hitori",
+        "--json",
+        "--resume",
+        missing.to_str().unwrap(),
+    ]);
+    assert_eq!(json_lines(&out).1["inputs"], 10);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_list_of_urls_of_several_genres_is_a_batch_with_no_genre_given() {
+    let list = "https://puzz.link/p?heyawake/6/6/aa66aapv0fu0g2i3k\n\
+                https://puzz.link/p?masyu/6/6/1063000i3000\n\
+                https://puzz.link/p?slitherlink/5/5/cbcbcddad\n";
+    let out = puzzlec_with_input(&["count", "--inputs-from", "-", "--json"], list);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let (lines, _) = json_lines(&out);
+    let genres: Vec<&str> = lines.iter().map(|l| l["genre"].as_str().unwrap()).collect();
+    assert_eq!(genres, ["heyawake", "masyu", "slitherlink"]);
+}

@@ -384,3 +384,330 @@ fn a_url_flag_that_changes_the_rules_is_refused_not_dropped() {
         assert!(!stdout(&o).contains("multiple"), "{url}");
     }
 }
+
+/// A scratch file holding `text`, named for the test.
+fn scratch_file(name: &str, text: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("puzzlec-cli-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join(name);
+    std::fs::write(&file, text).unwrap();
+    file
+}
+
+/// URLs of four genres: each names its own (the nurikabe's clues 2 and 8 touch: no solution).
+const MIXED: &[(&str, &str, &str)] = &[
+    (URL, "heyawake", "unique"),
+    (
+        "https://puzz.link/p?masyu/6/6/1063000i3000",
+        "masyu",
+        "unique",
+    ),
+    (
+        "https://puzz.link/p?slitherlink/5/5/cbcbcddad",
+        "slitherlink",
+        "unique",
+    ),
+    (
+        "https://puzz.link/p?nurikabe/7/7/g2g6h5g8g",
+        "nurikabe",
+        "none",
+    ),
+];
+
+#[test]
+fn a_list_of_urls_of_several_genres_runs_without_a_genre() {
+    let list: Vec<&str> = MIXED.iter().map(|(url, ..)| *url).collect();
+    let file = scratch_file("mixed.txt", &(list.join("\n") + "\n"));
+    let out = puzzlec(&["solve", "--inputs-from", file.to_str().unwrap(), "--json"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let lines: Vec<serde_json::Value> = (stdout(&out).lines())
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), MIXED.len() + 1, "{}", stdout(&out));
+    for ((url, genre, verdict), line) in MIXED.iter().zip(&lines) {
+        assert_eq!(
+            (line["input"].as_str(), line["genre"].as_str()),
+            (Some(*url), Some(*genre))
+        );
+        assert_eq!(line["verdict"].as_str(), Some(*verdict), "{line}");
+    }
+    assert_eq!(lines[MIXED.len()]["summary"]["inputs"], MIXED.len());
+    // Every usage line marks the genre optional where an input can name it.
+    for verb in ["solve", "count", "export"] {
+        let help = stdout(&puzzlec(&[verb, "--help"]));
+        assert!(
+            help.contains(&format!("puzzlec {verb} [OPTIONS] [GENRE]")),
+            "{help}"
+        );
+    }
+    let out = puzzlec(&["solve"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("missing the puzzle"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+/// One invocation of every verb with `--json`, with the exit code it gives.
+fn every_verb_with_json() -> Vec<(Vec<&'static str>, i32)> {
+    vec![
+        (vec!["genres", "--json"], 0),
+        (vec!["backends", "--json"], 0),
+        (vec!["formulations", "heyawake", "--json"], 0),
+        (vec!["solve", URL, "--json"], 0),
+        (vec!["count", URL, "--json"], 0),
+        (vec!["export", URL, "--format", "dimacs", "--json"], 0),
+        (vec!["export", URL, "--format", "url", "--json"], 0),
+        (vec!["export", URL, "--format", "json", "--json"], 0),
+        (
+            vec![
+                "compare",
+                "heyawake",
+                URL,
+                "--backends",
+                "batsat",
+                "-f",
+                "connectivity=lazy",
+                "--json",
+            ],
+            0,
+        ),
+        (vec!["completions", "bash", "--json"], 0),
+        (vec!["man", "solve", "--json"], 0),
+        (
+            vec![
+                "nonogram",
+                "logic",
+                "models/nonogram/webpbn-0001.non",
+                "--json",
+            ],
+            0,
+        ),
+        (
+            vec![
+                "nonogram",
+                "from-picture",
+                "models/nonogram/art.txt",
+                "--json",
+            ],
+            0,
+        ),
+        (vec!["nonogram", "dom", "2", "--json"], 0),
+        (
+            vec![
+                "tetromino",
+                "list",
+                "models/tetromino/4x4.txt",
+                "--count",
+                "--json",
+            ],
+            0,
+        ),
+        (
+            vec![
+                "skeleton",
+                "generate",
+                "--words",
+                "models/skeleton/words-en.txt",
+                "--size",
+                "5x5",
+                "--time",
+                "1",
+                "--json",
+            ],
+            -1, // 0 with a puzzle, 1 without one in the time given: JSON either way
+        ),
+    ]
+}
+
+#[test]
+fn every_verb_takes_json_and_prints_json() {
+    for (args, code) in every_verb_with_json() {
+        let out = puzzlec(&args);
+        if code >= 0 {
+            assert_eq!(out.status.code(), Some(code), "{args:?}: {}", stderr(&out));
+        }
+        let text = stdout(&out);
+        let v: serde_json::Value = serde_json::from_str(text.trim())
+            .unwrap_or_else(|e| panic!("{args:?}: stdout is not one JSON value ({e}): {text}"));
+        assert!(v.is_object() || v.is_array(), "{args:?}: {v}");
+    }
+    // That every command of the tree has the flag, new genres' verbs included, is
+    // `cli::tests::every_command_takes_json`.
+}
+
+#[test]
+fn line_logic_json_calls_its_grid_grid_as_rows_means_lp_rows_in_stats() {
+    let out = puzzlec(&[
+        "nonogram",
+        "logic",
+        "models/nonogram/webpbn-0001.non",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert!(v["grid"].as_array().is_some_and(|g| !g.is_empty()), "{v}");
+    assert!(v.get("rows").is_none(), "{v}");
+    let out = puzzlec(&["solve", URL, "--json", "-b", "microlp"]);
+    let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert!(v["stats"]["rows"].as_u64().is_some_and(|r| r > 0), "{v}");
+}
+
+#[test]
+fn a_mistyped_genre_is_suggested_by_every_verb_that_takes_one() {
+    let list = scratch_file("typo.txt", &format!("{URL}\n"));
+    let list = list.to_str().unwrap();
+    for args in [
+        vec!["solve", "nurikab", URL],
+        vec!["solve", "nurikab"],
+        vec!["count", "nurikab", URL],
+        vec!["export", "nurikab", URL, "--format", "dimacs"],
+        vec!["compare", "nurikab", "no-such-file.txt"],
+        vec!["formulations", "nurikab"],
+        vec!["solve", "nurikab", "--inputs-from", list],
+        vec!["solve", "nurikab", URL, URL],
+    ] {
+        let out = puzzlec(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(
+            stderr(&out).contains("did you mean `nurikabe`?"),
+            "{args:?}: {}",
+            stderr(&out)
+        );
+    }
+}
+
+#[test]
+fn bash_completion_offers_genres_backends_formulations_and_files() {
+    if !on_path("bash") {
+        eprintln!("skipped: no bash");
+        return;
+    }
+    let script = stdout(&puzzlec(&["completions", "bash"]));
+    let file = scratch_file("puzzlec.bash", &script);
+    // What bash offers for the words typed so far, as a user pressing TAB would get it.
+    let offered = |words: &str| -> Vec<String> {
+        let driver = format!(
+            "source {}\nCOMP_WORDS=({words})\nCOMP_CWORD=$(( ${{#COMP_WORDS[@]}} - 1 ))\n\
+             _puzzlec puzzlec \"${{COMP_WORDS[-1]}}\" \"${{COMP_WORDS[-2]}}\" 2>/dev/null\n\
+             printf '%s\\n' \"${{COMPREPLY[@]}}\"\n",
+            file.display()
+        );
+        let out = std::process::Command::new("bash")
+            .args(["-c", &driver])
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .unwrap();
+        stdout(&out).lines().map(String::from).collect()
+    };
+    assert_eq!(offered("puzzlec solve nuri"), ["nurikabe"]);
+    assert!(offered("puzzlec formulations ''").contains(&"heyawake".to_string()));
+    let backends = offered("puzzlec solve --backend ''");
+    for b in ["batsat", "varisat", "microlp", "native"] {
+        assert!(backends.contains(&b.to_string()), "{b}: {backends:?}");
+    }
+    assert_eq!(offered("puzzlec count -b nat"), ["native"]);
+    let f = offered("puzzlec solve heyawake -f connectivity=");
+    assert!(f.contains(&"connectivity=lazy".to_string()), "{f:?}");
+    assert_eq!(
+        offered("puzzlec solve --inputs-from models/tetromino/4x1"),
+        ["models/tetromino/4x10.txt"]
+    );
+}
+
+#[test]
+fn man_gives_one_roff_page_per_command_and_memory_stays_off_man_and_completions() {
+    let page = stdout(&puzzlec(&["man", "solve"]));
+    assert!(page.contains(".TH puzzlec-solve 1"), "{page}");
+    assert!(page.contains("\\-\\-inputs\\-from"), "{page}");
+    let page = stdout(&puzzlec(&["man", "nonogram", "logic"]));
+    assert!(page.contains(".TH puzzlec-nonogram-logic 1"), "{page}");
+    let main = stdout(&puzzlec(&["man"]));
+    assert!(
+        main.contains("puzzlec\\-solve(1)"),
+        "the main page refers to it"
+    );
+    let out = puzzlec(&["man", "sovle"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("no command `sovle`"),
+        "{}",
+        stderr(&out)
+    );
+    for verb in ["man", "completions"] {
+        let help = stdout(&puzzlec(&[verb, "--help"]));
+        assert!(!help.contains("--memory"), "{verb}: {help}");
+    }
+    for verb in ["solve", "count", "export", "genres", "serve"] {
+        let help = stdout(&puzzlec(&[verb, "--help"]));
+        assert!(help.contains("--memory"), "{verb}: {help}");
+    }
+    // Before the command, as before, and after it.
+    for args in [
+        vec!["--memory", "1G", "solve", URL],
+        vec!["solve", URL, "--memory", "1G"],
+        vec![
+            "nonogram",
+            "logic",
+            "models/nonogram/webpbn-0001.non",
+            "--memory",
+            "1G",
+        ],
+    ] {
+        let out = puzzlec(&args);
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {}", stderr(&out));
+    }
+}
+
+#[test]
+fn count_uses_the_genres_own_counter_and_names_the_default_that_stopped_it() {
+    let started = std::time::Instant::now();
+    let out = puzzlec(&["count", "tetromino", "models/tetromino/4x10.txt", "--json"]);
+    let seconds = started.elapsed().as_secs_f64();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(
+        (v["count"].as_u64(), v["complete"].as_bool()),
+        (Some(8260), Some(true))
+    );
+    assert_eq!(v["stats"]["backend"], "native");
+    eprintln!("count tetromino 4x10: all 8260 in {seconds:.2} s");
+    // A genre without a native counter keeps the default --max, and says that the default
+    // stopped it; so does a backend asked for by name, even the default's.
+    let perm = scratch_file(
+        "perm7.non",
+        "width 7\nheight 7\n\nrows\n1\n1\n1\n1\n1\n1\n1\n\ncolumns\n1\n1\n1\n1\n1\n1\n1\n",
+    );
+    let out = puzzlec(&["count", "nonogram", perm.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains(
+            "at least 1000 solution(s) (stopped at --max 1000, the default: give --max N"
+        ),
+        "{text}"
+    );
+    let out = puzzlec(&[
+        "count",
+        "nonogram",
+        perm.to_str().unwrap(),
+        "--max",
+        "5",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(v["stopped_because"], "stopped at --max 5", "{v}");
+    let out = puzzlec(&[
+        "count",
+        "tetromino",
+        "models/tetromino/4x4.txt",
+        "-b",
+        "batsat",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(
+        (v["count"].as_u64(), v["stats"]["backend"].as_str()),
+        (Some(24), Some("batsat"))
+    );
+}

@@ -44,30 +44,43 @@ pub struct Batch {
 /// The batch a command line asks for, or `None` when it names one puzzle (then the
 /// single-input path runs, unchanged). A batch is several inputs, a folder or `--inputs-from`.
 pub fn inputs_of(args: &SolveArgs) -> Result<Option<Batch>> {
-    let mut positional: Vec<&str> = std::iter::once(args.genre.as_str())
-        .chain(args.input.as_deref())
-        .chain(args.more_inputs.iter().map(String::as_str))
+    let mut positional: Vec<&str> = (args.genre.iter().chain(&args.input))
+        .chain(&args.more_inputs)
+        .map(String::as_str)
         .collect();
-    let first = positional[0];
+    let asked_for_batch =
+        args.inputs_from.is_some() || args.shard.is_some() || args.resume.is_some();
+    let Some(&first) = positional.first() else {
+        // Nothing before the options: a list of inputs, each naming its genre, or no puzzle.
+        return match asked_for_batch {
+            true => batch_of(args, None, &positional),
+            false => Ok(None),
+        };
+    };
     let genre = if registry::check_genre(first).is_ok() {
         positional.remove(0);
         Some(first.to_string())
     } else if names_an_input(first) {
         None
-    } else if args.inputs_from.is_some() || !args.more_inputs.is_empty() {
+    } else if asked_for_batch || !args.more_inputs.is_empty() {
         // Neither a genre nor an input: say so as the single-input path would.
         return Err(registry::check_genre(first).unwrap_err());
     } else {
         return Ok(None);
     };
-    let batch = args.inputs_from.is_some()
-        || positional.len() > 1
-        || positional.iter().any(|p| Path::new(p).is_dir());
+    let batch =
+        asked_for_batch || positional.len() > 1 || positional.iter().any(|p| Path::new(p).is_dir());
     if !batch {
         return Ok(None);
     }
+    batch_of(args, genre, &positional)
+}
+
+/// The batch of the positional inputs (the genre taken off) and `--inputs-from`: folders
+/// expanded, then the part `--shard` asks for, less what `--resume` finds done.
+fn batch_of(args: &SolveArgs, genre: Option<String>, positional: &[&str]) -> Result<Option<Batch>> {
     let mut inputs = Vec::new();
-    for p in &positional {
+    for p in positional {
         expand(p, &mut inputs)?;
     }
     if let Some(list) = &args.inputs_from {
@@ -96,7 +109,73 @@ pub fn inputs_of(args: &SolveArgs) -> Result<Option<Batch>> {
             PUZZLE_EXTENSIONS.join(", .")
         )));
     }
+    // The part first, then what is done: a resumed part is still the same part.
+    if let Some(shard) = args.shard {
+        inputs = shard.part(inputs);
+    }
+    if let Some(file) = &args.resume {
+        let done = done_inputs(file)?;
+        let before = inputs.len();
+        inputs.retain(|i| !done.contains(i));
+        eprintln!(
+            "resume: {} of {before} inputs already have a result in {file}; solving {}",
+            before - inputs.len(),
+            inputs.len()
+        );
+    }
     Ok(Some(Batch { genre, inputs }))
+}
+
+/// The K-th of N parts of a batch's inputs (`--shard K/N`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    /// Which part, from 1.
+    pub k: usize,
+    /// How many parts.
+    pub n: usize,
+}
+
+impl Shard {
+    /// Reads `K/N` with 1 ≤ K ≤ N.
+    pub fn parse(text: &str) -> std::result::Result<Shard, String> {
+        let bad = || format!("`{text}`: expected K/N with 1 ≤ K ≤ N, e.g. 2/8");
+        let (k, n) = text.split_once('/').ok_or_else(bad)?;
+        let (k, n): (usize, usize) = (
+            k.trim().parse().map_err(|_| bad())?,
+            n.trim().parse().map_err(|_| bad())?,
+        );
+        match 1 <= k && k <= n {
+            true => Ok(Shard { k, n }),
+            false => Err(bad()),
+        }
+    }
+
+    /// This part of the inputs: consecutive ones, so that the parts in order are the whole in
+    /// order; part sizes differ by at most one. Depends only on the list, so every machine
+    /// given the same list and N agrees on the parts.
+    pub fn part<T>(self, inputs: Vec<T>) -> Vec<T> {
+        let len = inputs.len();
+        let (start, end) = ((self.k - 1) * len / self.n, self.k * len / self.n);
+        inputs.into_iter().take(end).skip(start).collect()
+    }
+}
+
+/// The inputs that already have a result in a JSONL file of an earlier `--json` batch run: a
+/// line with an input and a verdict other than a timeout. Error lines, timeouts, the summary
+/// and lines cut short (a run killed while writing) are not results. A missing file holds
+/// none (the first run of `--resume out.jsonl >> out.jsonl`).
+fn done_inputs(file: &str) -> Result<std::collections::HashSet<String>> {
+    let text = match std::fs::read(file) {
+        Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+        Err(e) => return Err(Error::Io(format!("cannot read {file}: {e}"))),
+    };
+    let done = text.lines().filter_map(|line| {
+        let v: serde_json::Value = serde_json::from_str(line).ok()?;
+        let verdict = v.get("verdict")?.as_str()?;
+        (verdict != "timeout").then(|| v.get("input")?.as_str().map(String::from))?
+    });
+    Ok(done.collect())
 }
 
 /// Whether an argument names a puzzle rather than a genre: `-`, an existing path, or a URL or
@@ -206,6 +285,7 @@ struct Settings {
     mode: Mode,
     timeout: Option<f64>,
     certify: bool,
+    count: Option<job::CountLimit>,
 }
 
 impl Settings {
@@ -490,7 +570,12 @@ impl Pool {
 /// Runs a batch: every input on `--jobs` threads, one line each in input order, then the
 /// summary (on standard output, or on standard error with `--json`, whose standard output is
 /// one JSON object per input and the summary object last). Returns the run's exit code.
-pub fn run(args: &SolveArgs, batch: Batch, mode: Mode) -> Result<i32> {
+pub fn run(
+    args: &SolveArgs,
+    batch: Batch,
+    mode: Mode,
+    count: Option<job::CountLimit>,
+) -> Result<i32> {
     if args.picture.render.is_some() || args.picture.output.is_some() {
         return Err(Error::Usage(
             "--render and -o draw one puzzle: give one input (a batch prints one line per input)"
@@ -509,6 +594,7 @@ pub fn run(args: &SolveArgs, batch: Batch, mode: Mode) -> Result<i32> {
         mode,
         timeout: args.timeout,
         certify: args.certify,
+        count,
     });
     let pool = Pool {
         jobs,
@@ -535,13 +621,14 @@ pub fn run(args: &SolveArgs, batch: Batch, mode: Mode) -> Result<i32> {
             });
         }
         drop(tx);
-        // Results arrive in any order; they are printed in input order.
+        // Results arrive in any order; they are printed in input order, or as they come with
+        // --unordered (each then takes the next number, so nothing waits).
         let mut pending = BTreeMap::new();
         let mut next = 0;
         for (i, outcome) in rx {
-            pending.insert(i, outcome);
+            pending.insert(if args.unordered { next } else { i }, outcome);
             while let Some(outcome) = pending.remove(&next) {
-                bar.suspend(|| print_line(&outcome, args, mode));
+                bar.suspend(|| print_line(&outcome, args, &settings));
                 summary.add(&outcome);
                 bar.set_message(summary.brief());
                 bar.inc(1);
@@ -573,11 +660,17 @@ fn progress_bar(len: u64) -> indicatif::ProgressBar {
 }
 
 /// Prints an input's line: a JSON object with `--json`, else `class  seconds  input  detail`.
-fn print_line(outcome: &Outcome, args: &SolveArgs, mode: Mode) {
+fn print_line(outcome: &Outcome, args: &SolveArgs, settings: &Settings) {
     let code = exit_code(&outcome.result);
     if args.json {
         let mut v = match &outcome.result {
-            Ok(r) => job::report_json(outcome.genre.as_deref(), r),
+            Ok(r) => {
+                let mut v = job::report_json(outcome.genre.as_deref(), r);
+                if let (Some(stopped), Some(count)) = (&r.stopped, &settings.count) {
+                    v["stopped_because"] = serde_json::json!(count.describe(stopped));
+                }
+                v
+            }
             Err(e) => {
                 let mut v = serde_json::json!({"error": e.to_string()});
                 if let Some(genre) = &outcome.genre {
@@ -593,7 +686,7 @@ fn print_line(outcome: &Outcome, args: &SolveArgs, mode: Mode) {
         return;
     }
     let class = Class::of(&outcome.result);
-    let detail = detail(&outcome.result, mode);
+    let detail = detail(&outcome.result, settings);
     let sep = if detail.is_empty() { "" } else { "  " };
     println!(
         "{:<8} {:>8.3}s  {}{sep}{detail}",
@@ -607,14 +700,21 @@ fn print_line(outcome: &Outcome, args: &SolveArgs, mode: Mode) {
 }
 
 /// What a text line adds after the input: counts, why there is no answer, the error.
-fn detail(result: &Result<Report<Vec<String>>>, mode: Mode) -> String {
+fn detail(result: &Result<Report<Vec<String>>>, settings: &Settings) -> String {
+    let mode = settings.mode;
     let r = match result {
         Err(e) => return e.to_string(),
         Ok(r) => r,
     };
     let n = r.solutions.len();
     match (&r.stopped, r.verdict, &r.note) {
-        (Some(Stopped::Max(_)), ..) => format!("at least {n} solution(s) ({})", describe(r)),
+        (Some(stopped @ Stopped::Max(_)), ..) => {
+            let why = match &settings.count {
+                Some(count) => count.describe(stopped),
+                None => stopped.describe(),
+            };
+            format!("at least {n} solution(s) ({why})")
+        }
         (Some(stopped), ..) if n == 0 => stopped.describe(),
         (Some(stopped), ..) => format!("{n} solution(s) found ({})", stopped.describe()),
         (None, Verdict::Timeout, _) => {
@@ -625,13 +725,6 @@ fn detail(result: &Result<Report<Vec<String>>>, mode: Mode) -> String {
         _ if r.facts.is_some() => format!("{n} solution(s) examined"),
         _ => String::new(),
     }
-}
-
-fn describe(r: &Report<Vec<String>>) -> String {
-    r.stopped
-        .as_ref()
-        .map(Stopped::describe)
-        .unwrap_or_default()
 }
 
 /// Solves one input on a worker of its own and waits for it, at most until its time limit
@@ -710,6 +803,9 @@ fn load_and_solve(
     opts.timeout = settings.timeout;
     opts.certify = settings.certify;
     opts.progress = Some(progress);
+    if let Some(count) = settings.count {
+        count.choose(puzzle.as_ref(), &mut opts);
+    }
     puzzle.solve(&opts)
 }
 

@@ -2,7 +2,7 @@
 //! genre-specific verbs. Each command returns its exit code (0 solved, 1 no solution, 2 usage or
 //! input error, 3 timeout or solver failure).
 
-use crate::app::job::{self, load, print_stats, SolveArgs};
+use crate::app::job::{self, load, print_stats, CountLimit, SolveArgs};
 use clap::{Parser, Subcommand, ValueEnum};
 use puzzlec::backend;
 use puzzlec::error::{Error, Result};
@@ -23,9 +23,13 @@ pub struct Cli {
     /// Memory budget, e.g. 8G or 512M (default 4G, less under a smaller `ulimit -v` or on a
     /// machine with less memory). A model, export or search that would pass it is refused
     /// with exit code 3 and a message saying what; a count stops there with a partial answer.
-    #[arg(long, global = true, value_parser = puzzlec::budget::parse_size, value_name = "SIZE")]
+    #[arg(long, value_parser = puzzlec::budget::parse_size, value_name = "SIZE")]
     pub memory: Option<u64>,
 }
+
+/// The commands that build no model and so take no `--memory` (clap's global arguments reach
+/// every subcommand, so `--memory` is given to the others one by one in [`command_line`]).
+const WITHOUT_MEMORY: &[&str] = &["completions", "man"];
 
 /// Reads a `--timeout` value (see [`puzzlec::budget::parse_seconds`]).
 fn seconds(text: &str) -> std::result::Result<f64, String> {
@@ -64,15 +68,21 @@ pub enum Command {
     Count {
         #[command(flatten)]
         args: SolveArgs,
-        /// Stop after this many solutions.
-        #[arg(long, default_value_t = 1000)]
-        max: usize,
+        /// Stop after this many solutions (default 1000; a genre with a search of its own,
+        /// e.g. tetromino's, counts every solution with it when neither --max nor --backend
+        /// is given).
+        #[arg(long)]
+        max: Option<usize>,
+        /// Whether `--backend` was given (even as the default's name): set from the matches,
+        /// which alone tell a default from a value given.
+        #[arg(skip)]
+        backend_given: bool,
     },
     /// Write the model as a solver file (DIMACS, LP) or JSON, or the puzzle as a puzz.link URL.
     Export {
         /// Genre; may be left out before a URL, which names it.
         #[arg(value_name = "GENRE")]
-        genre: String,
+        genre: Option<String>,
         /// Puzzle file, `-`, a URL or a fumen string, as pasted.
         input: Option<String>,
         /// Output format.
@@ -101,6 +111,10 @@ pub enum Command {
         /// Give up after this many seconds (exit code 3); `inf` is no limit.
         #[arg(short, long, value_parser = seconds)]
         timeout: Option<f64>,
+        /// Print one JSON object: the genre, format and formulation, and the text (or the
+        /// file it went to).
+        #[arg(long)]
+        json: bool,
     },
     /// Run every formulation × backend on the inputs and print one table.
     Compare {
@@ -135,19 +149,41 @@ pub enum Command {
     Formulations {
         /// Genre.
         genre: String,
+        /// Print one JSON object instead of text.
+        #[arg(long)]
+        json: bool,
     },
     /// List the backends and whether each can run here.
-    Backends,
+    Backends {
+        /// Print a JSON array instead of text.
+        #[arg(long)]
+        json: bool,
+    },
     /// List the genres.
-    Genres,
-    /// Print a shell completion script, e.g. `puzzlec completions bash >
+    Genres {
+        /// Print a JSON array instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Print a shell completion script that completes genres, backends, formulation choices
+    /// and file names, e.g. `puzzlec completions bash >
     /// ~/.local/share/bash-completion/completions/puzzlec`.
     Completions {
         /// The shell.
         shell: clap_complete::Shell,
+        /// Print one JSON object holding the script instead of the script.
+        #[arg(long)]
+        json: bool,
     },
-    /// Print the manual page (roff), e.g. `puzzlec man > ~/.local/share/man/man1/puzzlec.1`.
-    Man,
+    /// Print a manual page (roff): `puzzlec man > ~/.local/share/man/man1/puzzlec.1`, and one
+    /// per command, `puzzlec man solve > …/puzzlec-solve.1` (`puzzlec man nonogram logic`).
+    Man {
+        /// The command whose page to print (the main page when absent).
+        command: Vec<String>,
+        /// Print one JSON object holding the page instead of the page.
+        #[arg(long)]
+        json: bool,
+    },
     /// Serve the web page and its JSON API on this machine (`puzzlec serve --port 8080`).
     Serve(crate::app::serve::ServeArgs),
     /// Solve a DIMACS CNF file with the embedded batsat and answer as a competition SAT solver
@@ -166,7 +202,14 @@ pub enum Command {
 
 /// The genre and input of `GENRE INPUT`, or of a lone `INPUT` that is a URL naming its genre.
 /// The genre is checked before the input is read, so a typo in it is reported as such.
-fn resolve(genre_or_input: &str, input: Option<&str>) -> Result<(String, Input)> {
+fn resolve(genre_or_input: Option<&str>, input: Option<&str>) -> Result<(String, Input)> {
+    let Some(genre_or_input) = genre_or_input else {
+        return Err(Error::Usage(
+            "missing the puzzle: give a file, `-` or a URL (after its genre unless a URL names \
+             it)"
+            .into(),
+        ));
+    };
     if let Some(input) = input {
         registry::check_genre(genre_or_input)?;
         return Ok((genre_or_input.to_string(), registry::read_input(input)?));
@@ -176,7 +219,13 @@ fn resolve(genre_or_input: &str, input: Option<&str>) -> Result<(String, Input)>
             "missing the puzzle: give a file, `-` or a URL after `{genre_or_input}`"
         )));
     }
-    let input = registry::read_input(genre_or_input)?;
+    let input = registry::read_input(genre_or_input).map_err(|e| {
+        // A lone word that is no file, but close to a genre's name, was meant as the genre.
+        match registry::check_genre(genre_or_input) {
+            Err(near) if near.to_string().contains("did you mean") => near,
+            _ => e,
+        }
+    })?;
     match registry::url_genre(&input) {
         Some(genre) => Ok((genre.to_string(), input)),
         // A Kanpen or applet URL names a genre too, but in a format we do not read: say so.
@@ -213,8 +262,13 @@ pub fn spinner_after_a_second(message: String, enabled: bool) -> indicatif::Prog
     bar
 }
 
-/// Solves the input of `args` in a mode; the resolved genre comes first.
-fn solve_report(args: &SolveArgs, mode: Mode) -> Result<(String, Report<Vec<String>>)> {
+/// Solves the input of `args` in a mode (a count within its limit); the resolved genre comes
+/// first.
+fn solve_report(
+    args: &SolveArgs,
+    mode: Mode,
+    count: Option<CountLimit>,
+) -> Result<(String, Report<Vec<String>>)> {
     args.picture.check(args.json)?;
     let shown = args.named_genre().unwrap_or("the puzzle").to_string();
     let spinner = spinner_after_a_second(format!("solving {shown}"), !args.json);
@@ -225,13 +279,16 @@ fn solve_report(args: &SolveArgs, mode: Mode) -> Result<(String, Report<Vec<Stri
     // input that never ends must not outlast `--timeout`.
     let outcome = job::with_timeout(args.timeout, move || {
         let args = job_args;
-        let (genre, input) = resolve(&args.genre, args.input.as_deref())?;
+        let (genre, input) = resolve(args.genre.as_deref(), args.input.as_deref())?;
         let puzzle = load(&genre, input, args.words.as_deref())?;
         let mut opts = SolveOptions::new(&args.backend, &args.formulation, mode);
         opts.timeout = args.timeout;
         opts.progress = Some(job_progress);
         opts.certify = args.certify;
         opts.exits_after = true;
+        if let Some(count) = count {
+            count.choose(puzzle.as_ref(), &mut opts);
+        }
         puzzle.solve(&opts).map(|report| (genre, report))
     });
     spinner.finish_and_clear();
@@ -277,10 +334,11 @@ impl SolveArgs {
 
     /// The genre the arguments name: the first one, or the genre a URL given first names.
     fn named_genre(&self) -> Option<&str> {
-        if registry::check_genre(&self.genre).is_ok() {
-            return Some(&self.genre);
+        let first = self.genre.as_deref()?;
+        if registry::check_genre(first).is_ok() {
+            return Some(first);
         }
-        registry::inline(&self.genre).and_then(|input| registry::url_genre(&input))
+        registry::inline(first).and_then(|input| registry::url_genre(&input))
     }
 }
 
@@ -351,7 +409,31 @@ pub fn command_line() -> clap::Command {
             .arg_required_else_help(true);
         command = command.subcommand((verbs.command)(bare));
     }
-    command
+    let memory = (command.get_arguments())
+        .find(|a| a.get_id() == "memory")
+        .expect("the derive declares --memory")
+        .clone();
+    let command = with_memory(command, &memory);
+    crate::app::complete::offer_values(command)
+}
+
+/// The command with `--memory` on every subcommand (and theirs) but [`WITHOUT_MEMORY`]'s.
+fn with_memory(command: clap::Command, memory: &clap::Arg) -> clap::Command {
+    let names: Vec<String> = (command.get_subcommands())
+        .map(|s| s.get_name().to_string())
+        .filter(|n| !WITHOUT_MEMORY.contains(&n.as_str()))
+        .collect();
+    names.iter().fold(command, |command, name| {
+        command.mut_subcommand(name, |sub| with_memory(sub.arg(memory.clone()), memory))
+    })
+}
+
+/// The `--memory` given anywhere on the command line: after the deepest command that has it,
+/// else before the command.
+fn memory_of(matches: &clap::ArgMatches) -> Option<u64> {
+    let deeper = matches.subcommand().and_then(|(_, sub)| memory_of(sub));
+    let here = matches.try_get_one::<u64>("memory").ok().flatten().copied();
+    deeper.or(here)
 }
 
 /// Parses the process's command line and runs it; returns the exit code. A usage error is
@@ -362,7 +444,7 @@ pub fn main() -> i32 {
         Ok(matches) => matches,
         Err(e) => return usage_error(e),
     };
-    set_memory(matches.get_one::<u64>("memory").copied());
+    set_memory(memory_of(&matches));
     if let Some((name, verb)) = matches.subcommand() {
         let genre = registry::genre_verbs().find(|(g, _)| *g == name);
         if let Some((_, verbs)) = genre {
@@ -371,7 +453,15 @@ pub fn main() -> i32 {
         }
     }
     match <Cli as clap::FromArgMatches>::from_arg_matches(&matches) {
-        Ok(cli) => run(cli),
+        Ok(mut cli) => {
+            if let (Command::Count { backend_given, .. }, Some(("count", sub))) =
+                (&mut cli.command, matches.subcommand())
+            {
+                *backend_given =
+                    sub.value_source("backend") == Some(clap::parser::ValueSource::CommandLine);
+            }
+            run(cli)
+        }
         Err(e) => usage_error(e),
     }
 }
@@ -403,7 +493,6 @@ fn set_memory(bytes: Option<u64>) {
 /// object on standard output, so scripts always get one.
 pub fn run(cli: Cli) -> i32 {
     let json = cli.command.json();
-    set_memory(cli.memory);
     finish(dispatch(cli.command), json)
 }
 
@@ -430,9 +519,16 @@ impl Command {
     pub fn json(&self) -> bool {
         match self {
             Command::Solve { args, .. } | Command::Count { args, .. } => args.json,
-            Command::Compare { json, .. } => *json,
-            Command::Export { format, .. } => *format == Some(ExportFormat::Json),
-            _ => false,
+            Command::Compare { json, .. }
+            | Command::Formulations { json, .. }
+            | Command::Backends { json }
+            | Command::Genres { json }
+            | Command::Completions { json, .. }
+            | Command::Man { json, .. } => *json,
+            Command::Export { format, json, .. } => *json || *format == Some(ExportFormat::Json),
+            Command::Serve(args) => args.json,
+            // A stand-in for an external SAT solver, which answers in its own format.
+            Command::DimacsSolve { .. } => false,
         }
     }
 }
@@ -448,9 +544,9 @@ fn dispatch(command: Command) -> Result<i32> {
                 Mode::Unique
             };
             if let Some(inputs) = crate::app::batch::inputs_of(&args)? {
-                return crate::app::batch::run(&args, inputs, mode);
+                return crate::app::batch::run(&args, inputs, mode, None);
             }
-            let (genre, r) = match solve_report(&args, mode) {
+            let (genre, r) = match solve_report(&args, mode, None) {
                 Err(Error::Timeout(secs)) if args.json => {
                     // The JSON contract holds for timeouts too: a report, no solutions.
                     let r = args.timeout_report(Vec::new(), secs, mode);
@@ -462,14 +558,28 @@ fn dispatch(command: Command) -> Result<i32> {
             print_report(&genre, &args, &r);
             Ok(r.exit_code())
         }
-        Command::Count { args, max } => {
-            let max = max.max(1);
+        Command::Count {
+            args,
+            max,
+            backend_given,
+        } => {
+            let limit = CountLimit {
+                given: max.map(|m| m.max(1)),
+                backend_given,
+            };
             if let Some(inputs) = crate::app::batch::inputs_of(&args)? {
-                return crate::app::batch::run(&args, inputs, Mode::Count(max));
+                return crate::app::batch::run(&args, inputs, limit.mode(), Some(limit));
             }
-            let (genre, r) = solve_report(&args, Mode::Count(max))?;
+            let (genre, r) = solve_report(&args, limit.mode(), Some(limit))?;
             if args.json {
-                print_report(&genre, &args, &r);
+                let mut v = job::report_json(Some(&genre), &r);
+                if let Some(stopped) = &r.stopped {
+                    v["stopped_because"] = serde_json::json!(limit.describe(stopped));
+                }
+                println!("{v}");
+                if args.stats {
+                    print_stats(&r.stats);
+                }
             } else {
                 let n = r.solutions.len();
                 let shown = !args.picture.replaces_text();
@@ -477,7 +587,7 @@ fn dispatch(command: Command) -> Result<i32> {
                     _ if !shown => {}
                     None => println!("{n} solution(s)"),
                     Some(stopped) => {
-                        println!("at least {n} solution(s) ({})", stopped.describe())
+                        println!("at least {n} solution(s) ({})", limit.describe(stopped))
                     }
                 }
                 print_certificate(&r);
@@ -498,16 +608,18 @@ fn dispatch(command: Command) -> Result<i32> {
             words,
             timeout,
             certificate,
+            json,
         } => job::with_timeout(timeout, move || {
             if let Some(dir) = certificate {
                 return export_certificate(
-                    &genre,
+                    genre.as_deref(),
                     input.as_deref(),
                     &dir,
                     &formulation,
                     &backend,
                     words.as_deref(),
                     timeout,
+                    json,
                 );
             }
             let Some(format) = format else {
@@ -515,12 +627,16 @@ fn dispatch(command: Command) -> Result<i32> {
                     "export needs --format or --certificate".into(),
                 ));
             };
+            let out = Output {
+                path: output.as_deref(),
+                json,
+            };
             export(
-                &genre,
+                genre.as_deref(),
                 input.as_deref(),
                 format,
                 &formulation,
-                output.as_deref(),
+                out,
                 with_cuts_found,
                 &backend,
                 words.as_deref(),
@@ -544,8 +660,22 @@ fn dispatch(command: Command) -> Result<i32> {
             budget,
             json,
         ),
-        Command::Formulations { genre } => {
+        Command::Formulations { genre, json } => {
             let keys = registry::formulation_keys(&genre)?;
+            if json {
+                let key_json = |k: &puzzlec::puzzles::FormulationKey, core: bool| {
+                    let values: Vec<_> = (k.values.iter())
+                        .map(|v| serde_json::json!({"name": v.name, "doc": v.doc, "complete": v.complete}))
+                        .collect();
+                    serde_json::json!({"key": k.key, "doc": k.doc, "default": k.default, "core": core, "values": values})
+                };
+                let all: Vec<_> = (keys.iter().map(|k| key_json(k, false)))
+                    .chain(core_formulation_keys().iter().map(|k| key_json(k, true)))
+                    .collect();
+                let genre = registry::genre(&genre)?.name;
+                println!("{}", serde_json::json!({"genre": genre, "keys": all}));
+                return Ok(0);
+            }
             println!("formulation keys of {genre} (* = default; lazy = cuts found while solving, not exportable):");
             for k in keys.iter().chain(core_formulation_keys().iter()) {
                 println!("  {} — {}", k.key, k.doc);
@@ -558,7 +688,11 @@ fn dispatch(command: Command) -> Result<i32> {
             println!("combine as KEY=VALUE,KEY=VALUE with --formulation");
             Ok(0)
         }
-        Command::Backends => {
+        Command::Backends { json } => {
+            if json {
+                println!("{}", backends_json());
+                return Ok(0);
+            }
             for b in backend::backends() {
                 println!(
                     "  {:<22} {:<11} {}",
@@ -586,22 +720,49 @@ fn dispatch(command: Command) -> Result<i32> {
             }
             Ok(0)
         }
-        Command::Completions { shell } => {
+        Command::Completions { shell, json } => {
             let mut command = command_line();
-            clap_complete::generate(shell, &mut command, "puzzlec", &mut std::io::stdout());
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut command, "puzzlec", &mut script);
+            let script = String::from_utf8_lossy(&script);
+            match json {
+                true => println!(
+                    "{}",
+                    serde_json::json!({"shell": shell.to_string(), "script": script})
+                ),
+                false => print!("{script}"),
+            }
             Ok(0)
         }
-        Command::Man => {
-            let command = command_line();
-            let mut page = Vec::new();
-            clap_mangen::Man::new(command)
-                .render(&mut page)
-                .map_err(|e| Error::Io(format!("cannot render the manual page: {e}")))?;
-            write_output(None, &String::from_utf8_lossy(&page))?;
+        Command::Man { command, json } => {
+            let (name, page) = manual_page(&command)?;
+            match json {
+                true => println!(
+                    "{}",
+                    serde_json::json!({"page": name, "section": 1, "roff": page})
+                ),
+                false => print!("{page}"),
+            }
             Ok(0)
         }
         Command::DimacsSolve { file, .. } => dimacs_solve(&file),
-        Command::Genres => {
+        Command::Genres { json } => {
+            if json {
+                let genres: Vec<_> = (GENRES.iter())
+                    .map(|g| {
+                        serde_json::json!({
+                            "name": g.name,
+                            "aliases": g.aliases,
+                            "rules": g.rules,
+                            "url": g.url_format,
+                            "native_solvers": g.native_solvers,
+                            "verbs": g.verbs.is_some(),
+                        })
+                    })
+                    .collect();
+                println!("{}", serde_json::Value::from(genres));
+                return Ok(0);
+            }
             for g in GENRES.iter() {
                 println!("  {:<10} {}", g.name, g.rules);
             }
@@ -609,6 +770,60 @@ fn dispatch(command: Command) -> Result<i32> {
         }
         Command::Serve(args) => crate::app::serve::run(&args),
     }
+}
+
+/// The backends and the genres' native solvers as a JSON array (`backends --json`).
+fn backends_json() -> serde_json::Value {
+    let mut all: Vec<serde_json::Value> = (backend::backends().into_iter())
+        .map(|b| {
+            serde_json::json!({"name": b.name, "available": b.available, "description": b.description, "native_of": []})
+        })
+        .collect();
+    let mut natives: Vec<(&str, Vec<&str>)> = Vec::new();
+    for g in GENRES.iter() {
+        for &name in g.native_solvers {
+            match natives.iter_mut().find(|(n, _)| *n == name) {
+                Some((_, genres)) => genres.push(g.name),
+                None => natives.push((name, vec![g.name])),
+            }
+        }
+    }
+    for (name, genres) in natives {
+        let description = format!("the own search of {}, no model", genres.join(", "));
+        all.push(serde_json::json!({"name": name, "available": true, "description": description, "native_of": genres}));
+    }
+    all.into()
+}
+
+/// The manual page of the command at `path` (the main page for an empty path), with its name
+/// (`puzzlec-solve`), as roff.
+fn manual_page(path: &[String]) -> Result<(String, String)> {
+    let mut command = command_line().disable_help_subcommand(true);
+    // Built, every subcommand knows its display name (`puzzlec-solve`), as clap_mangen names
+    // the pages it refers to.
+    command.build();
+    let mut page_of = &command;
+    for (depth, name) in path.iter().enumerate() {
+        page_of = page_of.find_subcommand(name).ok_or_else(|| {
+            let known: Vec<&str> = (page_of.get_subcommands())
+                .filter(|s| !s.is_hide_set())
+                .map(|s| s.get_name())
+                .collect();
+            Error::Usage(format!(
+                "no command `{}` for a manual page (known: {})",
+                path[..=depth].join(" "),
+                known.join(", ")
+            ))
+        })?;
+    }
+    // A subcommand has no version of its own: every page names the program's.
+    let man = clap_mangen::Man::new(page_of.clone())
+        .source(format!("puzzlec {}", env!("CARGO_PKG_VERSION")));
+    let name = man.get_filename().trim_end_matches(".1").to_string();
+    let mut page = Vec::new();
+    man.render(&mut page)
+        .map_err(|e| Error::Io(format!("cannot render the manual page: {e}")))?;
+    Ok((name, String::from_utf8_lossy(&page).into_owned()))
 }
 
 /// Every complete value of the keys, as `key=value`.
@@ -643,13 +858,21 @@ fn complete_default(keys: &[puzzlec::puzzles::FormulationKey], spec: &str) -> St
     parts.join(",")
 }
 
+/// Where an export goes: a file or standard output, as the text itself or inside one JSON
+/// object (`--json`).
+#[derive(Clone, Copy)]
+struct Output<'a> {
+    path: Option<&'a str>,
+    json: bool,
+}
+
 #[allow(clippy::too_many_arguments)]
 fn export(
-    genre: &str,
+    genre: Option<&str>,
     input: Option<&str>,
     format: ExportFormat,
     formulation: &str,
-    output: Option<&str>,
+    output: Output,
     with_cuts_found: bool,
     backend_name: &str,
     words: Option<&str>,
@@ -662,9 +885,11 @@ fn export(
         path => path.to_string(),
     };
     let puzzle = load(genre, input, words)?;
+    let format_name = format!("{format:?}").to_lowercase();
+    let mut about = serde_json::json!({"genre": genre, "input": named, "format": format_name});
     if format == ExportFormat::Url {
         // The puzzle itself, not a model: no formulation is built.
-        return write_output(output, &format!("{}\n", puzzle.url()?));
+        return write_output(output, about, &format!("{}\n", puzzle.url()?));
     }
     let keys = puzzle.keys();
     let spec = if with_cuts_found {
@@ -713,12 +938,14 @@ fn export(
         model.lazy.clear();
     }
     let card: CardEncoding = f.choice("card");
+    about["formulation"] = serde_json::json!(f.spec());
+    about["complete"] = serde_json::json!(!with_cuts_found);
     model.check_budget(|| format!("the model of formulation {}", f.spec()))?;
     match format {
         ExportFormat::Dimacs => {
             backend::sat::check_cnf_budget(&model, false)?;
             let cnf = CnfEncoder::encode_model(&model, card);
-            write_with(output, |w| {
+            write_with(output, about, |w| {
                 format::dimacs::write_cnf(w, cnf.num_vars(), cnf.clauses(), cnf.names(), &comments)
             })
         }
@@ -733,21 +960,23 @@ fn export(
             } else {
                 format::json::model_json(&model, &f.spec())
             };
-            write_output(output, &text)
+            write_output(output, about, &text)
         }
-        ExportFormat::Url => write_output(output, &format!("{}\n", puzzle.url()?)),
+        ExportFormat::Url => write_output(output, about, &format!("{}\n", puzzle.url()?)),
     }
 }
 
 /// `export --certificate DIR`: solves with `--certify` and writes the certificate's files.
+#[allow(clippy::too_many_arguments)]
 fn export_certificate(
-    genre: &str,
+    genre: Option<&str>,
     input: Option<&str>,
     dir: &str,
     formulation: &str,
     backend_name: &str,
     words: Option<&str>,
     timeout: Option<f64>,
+    json: bool,
 ) -> Result<i32> {
     let (genre, input) = resolve(genre, input)?;
     let title = match input.source.as_str() {
@@ -764,21 +993,43 @@ fn export_certificate(
         timeout,
     )?;
     eprintln!("certificate written to {dir} (model.cnf, proof.drat, cuts.json, verdict.txt)");
+    if json {
+        let files = ["model.cnf", "proof.drat", "cuts.json", "verdict.txt"];
+        println!(
+            "{}",
+            serde_json::json!({"genre": genre, "certificate": dir, "files": files, "exit": code})
+        );
+    }
     Ok(code)
 }
 
 /// Writes an export to a file, or to standard output without a path.
-fn write_output(output: Option<&str>, text: &str) -> Result<i32> {
-    write_with(output, |w| w.write_all(text.as_bytes()))
+fn write_output(output: Output, about: serde_json::Value, text: &str) -> Result<i32> {
+    write_with(output, about, |w| w.write_all(text.as_bytes()))
 }
 
-/// Streams an export to a file, or to standard output without a path.
+/// Streams an export to a file, or to standard output without a path. With `--json` standard
+/// output gets one object instead: `about` plus the file written (`output`) or the text
+/// itself (`text`).
 fn write_with(
-    output: Option<&str>,
+    output: Output,
+    mut about: serde_json::Value,
     write: impl FnOnce(&mut dyn std::io::Write) -> std::io::Result<()>,
 ) -> Result<i32> {
     use std::io::Write;
-    match output {
+    if output.json {
+        match output.path {
+            Some(path) => about["output"] = serde_json::json!(path),
+            None => {
+                let mut text = Vec::new();
+                write(&mut text).map_err(|e| Error::Io(format!("cannot write the export: {e}")))?;
+                about["text"] = serde_json::json!(String::from_utf8_lossy(&text));
+                println!("{about}");
+                return Ok(0);
+            }
+        }
+    }
+    match output.path {
         Some(path) => {
             let file = std::fs::File::create(path)
                 .map_err(|e| Error::Io(format!("cannot write {path}: {e}")))?;
@@ -794,6 +1045,9 @@ fn write_with(
                 .and_then(|_| w.flush())
                 .map_err(|e| Error::Io(format!("cannot write to standard output: {e}")))?;
         }
+    }
+    if output.json {
+        println!("{about}");
     }
     Ok(0)
 }
@@ -963,6 +1217,7 @@ fn compare(
                 .collect::<Result<_>>()?
         })
     };
+    registry::check_genre(genre)?;
     let mut plans = Vec::new();
     for input in inputs {
         let puzzle = registry::load(genre, &registry::read_input(input)?)?;
@@ -1118,6 +1373,30 @@ mod tests {
         let (name, verb) = logic.as_ref().unwrap().subcommand().unwrap();
         let (_, verbs) = (registry::genre_verbs()).find(|(g, _)| *g == name).unwrap();
         assert!((verbs.json)(verb));
+    }
+
+    #[test]
+    fn every_command_takes_json() {
+        fn leaves(command: &clap::Command, path: String, out: &mut Vec<(String, bool)>) {
+            let subs: Vec<_> = command
+                .get_subcommands()
+                .filter(|s| !s.is_hide_set())
+                .collect();
+            if subs.is_empty() {
+                let json = command
+                    .get_arguments()
+                    .any(|a| a.get_long() == Some("json"));
+                out.push((path.clone(), json));
+            }
+            for sub in subs {
+                leaves(sub, format!("{path} {}", sub.get_name()), out);
+            }
+        }
+        let mut all = Vec::new();
+        leaves(&command_line(), "puzzlec".into(), &mut all);
+        assert!(all.len() > 10, "{all:?}");
+        let without: Vec<_> = all.iter().filter(|(_, json)| !json).collect();
+        assert!(without.is_empty(), "commands without --json: {without:?}");
     }
 
     #[test]

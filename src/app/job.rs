@@ -6,7 +6,7 @@ use puzzlec::budget;
 use puzzlec::error::{Error, Result};
 use puzzlec::puzzles::verbs::{AnyJob, Deadline};
 use puzzlec::registry::{self, Input};
-use puzzlec::solve::{partial_report, Mode, Report, Stats, Stopped};
+use puzzlec::solve::{partial_report, Mode, Report, SolveOptions, Stats, Stopped};
 use std::any::Any;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
@@ -190,14 +190,15 @@ pub struct SolveArgs {
     /// Genre (`puzzlec genres` lists them); may be left out before a URL, which names it
     /// (and in a batch run before files in a folder named after their genre, or `.non`/`.g`).
     #[arg(value_name = "GENRE")]
-    pub genre: String,
+    pub genre: Option<String>,
     /// Puzzle file, `-` for standard input, a puzz.link URL or a fumen string, as pasted.
+    #[arg(value_hint = clap::ValueHint::FilePath)]
     pub input: Option<String>,
     /// More puzzles or folders: a batch run (also with one folder or --inputs-from) solves
     /// them all on --jobs threads, one line each in input order, then a summary; folders are
     /// searched for .txt, .url, .non and .g files. Exit code: 2 if any input could not be
     /// read, else 3 if any timed out or hit a limit, else 1 if any has no solution, else 0.
-    #[arg(value_name = "MORE_INPUTS")]
+    #[arg(value_name = "MORE_INPUTS", value_hint = clap::ValueHint::FilePath)]
     pub more_inputs: Vec<String>,
     /// Backend: varisat, batsat, microlp, dimacs:CMD, lp:CMD (`puzzlec backends` lists them).
     #[arg(short, long, default_value = puzzlec::backend::DEFAULT)]
@@ -220,7 +221,7 @@ pub struct SolveArgs {
     #[arg(long)]
     pub stats: bool,
     /// A separate word list (skeleton).
-    #[arg(long)]
+    #[arg(long, value_hint = clap::ValueHint::FilePath)]
     pub words: Option<String>,
     /// Back the verdict with a checked proof: a DRAT proof of every UNSAT answer it rests on,
     /// accepted by an independent checker, and a checked justification for every lazy cut
@@ -232,11 +233,73 @@ pub struct SolveArgs {
     pub picture: crate::app::picture::RenderArgs,
     /// Batch run over the inputs listed in FILE, one per line (`-`: standard input; blank
     /// lines and lines starting with `#` are skipped).
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
     pub inputs_from: Option<String>,
     /// Batch runs: how many puzzles are solved at once (default: the number of cores).
     #[arg(short, long, value_parser = clap::value_parser!(u32).range(1..))]
     pub jobs: Option<u32>,
+    /// Batch runs: solve only the K-th of N parts of the inputs (consecutive, in input order,
+    /// sizes differing by at most one), so that N machines share a collection; the JSON lines
+    /// of parts 1/N … N/N, concatenated, are those of the whole run.
+    #[arg(long, value_name = "K/N", value_parser = crate::app::batch::Shard::parse)]
+    pub shard: Option<crate::app::batch::Shard>,
+    /// Batch runs: print each input's line as soon as it is solved, not in input order, so
+    /// that one slow puzzle does not hold back the others' lines.
+    #[arg(long)]
+    pub unordered: bool,
+    /// Batch runs: skip the inputs that already have a result (a line with a verdict other
+    /// than `timeout`) in this JSONL file of an earlier `--json` run, e.g. the file this run
+    /// appends to; a missing file holds none.
+    #[arg(long, value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
+    pub resume: Option<String>,
+}
+
+/// How a count is limited: by `--max`, else by a default that depends on the search. Without
+/// `--max` and `--backend`, an instance whose genre has a native counter (tetromino's exact
+/// cover, see `Puzzle::native_counter`) is counted by it, with a default limit a hundred times
+/// higher, since it enumerates far faster than a solver with blocking clauses. A count
+/// stopped at a default says which.
+#[derive(Clone, Copy, Debug)]
+pub struct CountLimit {
+    /// `--max`, when given.
+    pub given: Option<usize>,
+    /// Whether `--backend` was given.
+    pub backend_given: bool,
+}
+
+/// `count`'s limit when no `--max` is given and a model is solved.
+pub const DEFAULT_MAX: usize = 1000;
+
+/// `count`'s limit when no `--max` is given and the genre's own search counts.
+pub const NATIVE_DEFAULT_MAX: usize = 100_000;
+
+impl CountLimit {
+    /// The mode before the instance is known (a report made outside the driver uses it).
+    pub fn mode(&self) -> Mode {
+        Mode::Count(self.given.unwrap_or(DEFAULT_MAX))
+    }
+
+    /// Sets the backend and mode for an instance: its native counter when it has one and
+    /// neither `--max`, `--backend`, `--formulation` nor `--certify` asks for a model.
+    pub fn choose(&self, puzzle: &dyn registry::DynPuzzle, opts: &mut SolveOptions) {
+        opts.mode = self.mode();
+        let native = puzzle.native_counter();
+        let model_asked = self.backend_given || opts.certify || !opts.formulation.is_empty();
+        if let (None, false, Some(native)) = (self.given, model_asked, native) {
+            opts.backend = native.to_string();
+            opts.mode = Mode::Count(NATIVE_DEFAULT_MAX);
+        }
+    }
+
+    /// Why a count stopped, naming the default when a default stopped it.
+    pub fn describe(&self, stopped: &Stopped) -> String {
+        match stopped {
+            Stopped::Max(n) if self.given.is_none() => {
+                format!("stopped at --max {n}, the default: give --max N to count further")
+            }
+            other => other.describe(),
+        }
+    }
 }
 
 /// Reads an input as a puzzle, with the separate word list of `--words` (skeleton's) if given.

@@ -6,6 +6,7 @@
 
 pub mod batch;
 pub mod cli;
+pub mod complete;
 pub mod job;
 pub mod picture;
 pub mod serve;

@@ -242,4 +242,10 @@ pub trait Puzzle: Clone + Send + Sync + Sized + 'static {
     fn differences(&self, _a: &Self::Solution, _b: &Self::Solution) -> Vec<String> {
         Vec::new()
     }
+    /// The native solver that enumerates this instance's solutions far faster than a SAT
+    /// solver with blocking clauses (tetromino's exact cover), which `count` then uses unless
+    /// told otherwise; `None` when a native search, if any, is no faster at counting.
+    fn native_counter(&self) -> Option<&'static str> {
+        None
+    }
 }

@@ -72,6 +72,10 @@ pub struct ServeArgs {
     /// asks for none (a compare's whole budget). `inf` is no limit.
     #[arg(short, long, default_value_t = 20.0, value_parser = puzzlec::budget::parse_seconds)]
     pub timeout: f64,
+    /// Print the first line (where the server listens) as one JSON object: `url`, `jobs`,
+    /// `timeout`, `queue`, `wait`.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// What every connection's requests share.
@@ -121,12 +125,23 @@ async fn listen(args: &ServeArgs, api: Arc<Api>, slots: Arc<Slots>) -> Result<i3
     {
         use std::io::Write;
         let mut out = std::io::stdout().lock();
-        let _ = writeln!(
+        let first = serde_json::json!({
+            "url": format!("http://{address}/"),
+            "jobs": args.jobs,
+            "timeout": args.timeout,
+            "queue": args.queue,
+            "wait": args.wait,
+        });
+        let _ = if args.json {
+            writeln!(out, "{first}")
+        } else {
+            writeln!(
             out,
             "puzzlec serve: listening on http://{address}/ ({} solves at once, up to {} s each, \
              {} more waiting up to {} s; Ctrl-C stops it)",
-            args.jobs, args.timeout, args.queue, args.wait
-        );
+                args.jobs, args.timeout, args.queue, args.wait
+            )
+        };
         let _ = out.flush();
     }
     let shared = Arc::new(Shared {

@@ -47,6 +47,10 @@ pub enum Command {
         /// written first). `inf` is no limit.
         #[arg(short, long, value_parser = crate::budget::parse_seconds)]
         timeout: Option<f64>,
+        /// Print one JSON object: the verdict, the `.non` text (or the file it went to) and,
+        /// when the clues allow several pictures, two of them as `grids`.
+        #[arg(long)]
+        json: bool,
     },
     /// Writes the n-Dom puzzle ((2n+1)×(2n+1), unique, hard for backtracking) as `.non`.
     Dom {
@@ -55,6 +59,9 @@ pub enum Command {
         /// Where to write the `.non` (standard output when absent).
         #[arg(short, long)]
         output: Option<String>,
+        /// Print one JSON object: n and the `.non` text (or the file it went to).
+        #[arg(long)]
+        json: bool,
     },
 }
 
@@ -135,7 +142,11 @@ fn write(output: Option<&str>, text: &str) -> Result<()> {
 impl Command {
     /// Whether the verb was asked for JSON output.
     pub fn json(&self) -> bool {
-        matches!(self, Command::Logic { json: true, .. })
+        match self {
+            Command::Logic { json, .. }
+            | Command::FromPicture { json, .. }
+            | Command::Dom { json, .. } => *json,
+        }
     }
 }
 
@@ -159,7 +170,8 @@ fn execute(cmd: Command) -> Result<i32> {
                     "decided": result.decided(),
                     "cells": total,
                     "line_solves": result.line_solves,
-                    "rows": result.rows(),
+                    // `grid`, not `rows`: in a report's stats `rows` counts LP rows.
+                    "grid": result.rows(),
                 });
                 println!("{v}");
                 return Ok(if result.contradiction { 1 } else { 0 });
@@ -190,6 +202,7 @@ fn execute(cmd: Command) -> Result<i32> {
             backend,
             formulation,
             timeout,
+            json,
         } => {
             let grid = if picture != "-" && is_png(&picture) {
                 png_picture(&picture, threshold)?
@@ -198,10 +211,27 @@ fn execute(cmd: Command) -> Result<i32> {
                 parse_picture(&source, &text)?
             };
             let puzzle = Nonogram::from_grid(&grid);
-            write(output.as_deref(), &puzzle.to_non())?;
+            let non = puzzle.to_non();
+            if !json || output.is_some() {
+                write(output.as_deref(), &non)?;
+            }
             let mut opts = SolveOptions::new(&backend, &formulation, Mode::Unique);
             opts.timeout = timeout;
             let report = solve_puzzle(&puzzle, &opts)?;
+            if json {
+                let grids: Vec<Vec<String>> = report.solutions.iter().map(grid_rows).collect();
+                let mut v = serde_json::json!({
+                    "genre": "nonogram",
+                    "verdict": report.verdict,
+                    "grids": grids,
+                });
+                match output {
+                    Some(path) => v["output"] = serde_json::json!(path),
+                    None => v["non"] = serde_json::json!(non),
+                }
+                println!("{v}");
+                return Ok(report.verdict.exit_code());
+            }
             match report.verdict {
                 Verdict::Unique => eprintln!("unique: the clues determine the picture"),
                 Verdict::Multiple => {
@@ -217,14 +247,25 @@ fn execute(cmd: Command) -> Result<i32> {
             }
             Ok(report.verdict.exit_code())
         }
-        Command::Dom { n, output } => {
+        Command::Dom { n, output, json } => {
             // 2n+1 clue lines each way of one or two blocks, and their text.
             let side = (n as u64).saturating_mul(2).saturating_add(1);
             crate::budget::check(side.saturating_mul(160), || {
                 format!("the {n}-Dom nonogram ({side}×{side})")
             })?;
             let puzzle = dom(n).ok_or_else(|| Error::Usage("n-Dom needs n ≥ 1".into()))?;
-            write(output.as_deref(), &puzzle.to_non())?;
+            let non = puzzle.to_non();
+            if !json || output.is_some() {
+                write(output.as_deref(), &non)?;
+            }
+            if json {
+                let mut v = serde_json::json!({"genre": "nonogram", "n": n});
+                match output {
+                    Some(path) => v["output"] = serde_json::json!(path),
+                    None => v["non"] = serde_json::json!(non),
+                }
+                println!("{v}");
+            }
             Ok(0)
         }
     }

@@ -44,6 +44,10 @@ pub enum Command {
         /// Formulation of the uniqueness check.
         #[arg(short, long, default_value = "letters=support")]
         formulation: String,
+        /// Print one JSON object (the puzzle text, the answer rows, the words and the search's
+        /// counts) instead of the puzzle.
+        #[arg(long)]
+        json: bool,
     },
 }
 
@@ -53,7 +57,7 @@ pub const VERBS: Verbs = Verbs {
     // The enum's own doc is its about text; the genre command's comes after it.
     command: |genre| Command::augment_subcommands(genre).about("Skeleton-only commands (generate)"),
     run: |matches, _| run(verbs::parse(matches)?),
-    json: |_| false,
+    json: |matches| verbs::parse::<Command>(matches).is_ok_and(|Command::Generate { json, .. }| json),
 };
 
 /// Runs a skeleton command; returns the exit code (0 done, 1 nothing found, 2 input, 3 solver).
@@ -142,6 +146,7 @@ fn execute(cmd: Command) -> Result<i32> {
         answer,
         backend,
         formulation,
+        json,
     } = cmd;
     let words_source = words.display().to_string();
     let list: Vec<String> = parse_word_list(&words_source, &read(&words)?)?
@@ -191,10 +196,32 @@ fn execute(cmd: Command) -> Result<i32> {
         eprintln!(
             "no unique puzzle found in {time} s; try more time, another --seed or more words"
         );
+        if json {
+            println!("{}", serde_json::json!({"genre": "skeleton", "verdict": "none"}));
+        }
         return Ok(1);
     };
-    print!("{}", g.puzzle.to_text());
     let rows = g.puzzle.solution_rows(&g.answer).join("\n") + "\n";
+    if json {
+        let words: Vec<&str> = g.puzzle.words.iter().map(|w| w.text.as_str()).collect();
+        let v = serde_json::json!({
+            "genre": "skeleton",
+            "verdict": "unique",
+            "puzzle": g.puzzle.to_text(),
+            "answer": g.puzzle.solution_rows(&g.answer),
+            "words": words,
+            "iterations": g.iterations,
+            "uniqueness_checks": g.oracle_calls,
+            "seconds": start.elapsed().as_secs_f64(),
+        });
+        if let Some(path) = &answer {
+            std::fs::write(path, &rows)
+                .map_err(|e| Error::Io(format!("{}: {e}", path.display())))?;
+        }
+        println!("{v}");
+        return Ok(0);
+    }
+    print!("{}", g.puzzle.to_text());
     match answer {
         Some(path) => std::fs::write(&path, &rows)
             .map_err(|e| Error::Io(format!("{}: {e}", path.display())))?,

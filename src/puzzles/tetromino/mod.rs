@@ -221,6 +221,11 @@ impl Puzzle for Tetromino {
         }
         sketch.with_piece_outlines(|c| piece[c])
     }
+    fn native_counter(&self) -> Option<&'static str> {
+        // Exact cover counts the 8,260 tilings of a 4×10 in a fraction of a second, where
+        // blocking clauses take seconds for the first thousand.
+        Some("native")
+    }
     fn solve_native(
         &self,
         solver: &str,
