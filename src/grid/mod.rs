@@ -5,6 +5,7 @@
 
 pub mod binary_lines;
 pub mod counts;
+pub mod digits;
 pub mod distinct;
 pub mod dominoes;
 pub mod fleet;
@@ -17,10 +18,12 @@ pub mod room_clues;
 pub mod room_pairs;
 pub mod rooms;
 pub mod shading;
+pub mod sums;
 pub mod text;
 pub mod token_lines;
 pub mod vertices;
 pub mod visibility;
+pub mod word_grid;
 
 pub use room_clues::RoomClues;
 pub use rooms::Rooms;

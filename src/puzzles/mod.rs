@@ -32,6 +32,7 @@ genres! {
     creek => Creek;
     heyawake => Heyawake;
     hitori => Hitori;
+    kakuro => Kakuro;
     kuromasu => Kuromasu;
     lits => Lits;
     magnetic => Magnetic;

@@ -23,6 +23,7 @@ mod circles;
 mod decimal;
 pub mod format;
 pub mod marks;
+pub mod sums51;
 mod numbers;
 pub mod vertices;
 
