@@ -4,6 +4,7 @@
 pub mod active;
 pub mod connectivity;
 pub mod expr;
+pub mod int;
 pub mod int_rules;
 pub mod justify;
 pub mod lazy;
