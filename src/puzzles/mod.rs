@@ -33,6 +33,7 @@ genres! {
     heyawake => Heyawake;
     hitori => Hitori;
     kakuro => Kakuro;
+    kenken => KenKen;
     kuromasu => Kuromasu;
     lits => Lits;
     magnetic => Magnetic;

@@ -85,9 +85,12 @@ fn all_fills(p: &Kakuro) -> Vec<Digits> {
 #[test]
 fn every_formulation_finds_exactly_the_digits_the_rules_accept() {
     let mut rng = Rng::new(26);
-    let formulations = Formulation::all_combinations(&Kakuro::keys());
+    // Every value of every key, the other keys at their defaults.
+    let keys = Kakuro::keys();
+    let each = |k: &FormulationKey| k.values.iter().map(|v| format!("{}={}", k.key, v.name)).collect::<Vec<_>>();
+    let specs: Vec<String> = keys.iter().flat_map(each).collect();
     let (mut solvable, mut several, mut tried) = (0, 0, 0);
-    while tried < 40 {
+    while tried < 30 {
         let p = random_puzzle(&mut rng);
         let whites = p.sums.squares.iter().filter(|&&s| s == Square::White).count();
         if whites == 0 || whites > 4 {
@@ -99,8 +102,7 @@ fn every_formulation_finds_exactly_the_digits_the_rules_accept() {
             continue;
         }
         tried += 1;
-        for f in &formulations {
-            let spec = f.spec();
+        for spec in &specs {
             let mut runs = vec![("varisat", spec.as_str()), ("batsat", spec.as_str())];
             if whites <= 2 {
                 runs.push(("microlp", spec.as_str()));
@@ -110,5 +112,5 @@ fn every_formulation_finds_exactly_the_digits_the_rules_accept() {
             several += usize::from(n > 1);
         }
     }
-    assert!(solvable >= 20 && several >= 5, "{solvable} solvable, {several} with several");
+    assert!(solvable >= 60 && several >= 15, "{solvable} solvable, {several} with several");
 }
