@@ -21,7 +21,12 @@ pub fn digit_vars(
     let vars: Vec<Option<IntVar>> = (grid.cells())
         .map(|c| {
             let domain = values(c)?;
-            let x = IntVar::new(model, &format!("{name}[{}]", grid.name(c)), &domain, options);
+            let x = IntVar::new(
+                model,
+                &format!("{name}[{}]", grid.name(c)),
+                &domain,
+                options,
+            );
             Some(x)
         })
         .collect();
@@ -61,7 +66,11 @@ pub fn repeated(cells: &[Cell], digits: &[i64]) -> Option<(i64, Cell, Cell)> {
 pub fn check_lines_distinct(grid: Grid, digits: &[i64]) -> Result<(), String> {
     for line in grid.lines() {
         if let Some((d, a, b)) = repeated(&line, digits) {
-            return Err(format!("{d} is twice in a line, at {} and {}", grid.name(a), grid.name(b)));
+            return Err(format!(
+                "{d} is twice in a line, at {} and {}",
+                grid.name(a),
+                grid.name(b)
+            ));
         }
     }
     Ok(())
@@ -78,6 +87,9 @@ mod tests {
         assert_eq!(check_lines_distinct(g, &[1, 0, 0, 2, 3, 0]), Ok(()));
         let e = check_lines_distinct(g, &[1, 0, 2, 1, 3, 0]).unwrap_err();
         assert!(e.contains("1 is twice in a line, at r1c1 and r2c1"), "{e}");
-        assert_eq!(digit_rows(g, &[1, 0, 12, 3, 4, 5], |c| c == 1), ["1.c", "345"]);
+        assert_eq!(
+            digit_rows(g, &[1, 0, 12, 3, 4, 5], |c| c == 1),
+            ["1.c", "345"]
+        );
     }
 }

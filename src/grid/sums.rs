@@ -57,7 +57,10 @@ impl SumGrid {
         for (across, lines) in [(true, g.rows()), (false, g.columns())] {
             for cells in lines.iter().flat_map(|l| runs(l, |c| self.is_white(c))) {
                 let before = if across { (0, -1) } else { (-1, 0) };
-                let sum = match g.offset(cells[0], before.0, before.1).map(|b| self.squares[b]) {
+                let sum = match g
+                    .offset(cells[0], before.0, before.1)
+                    .map(|b| self.squares[b])
+                {
                     Some(Square::Black { right, down }) => [down, right][usize::from(across)],
                     _ => None,
                 };

@@ -27,7 +27,11 @@ fn words(line_no: usize, line: &str) -> Vec<Token> {
             (false, Some(t)) => t.text.push(ch),
             (false, None) => {
                 let (text, col) = (ch.to_string(), i + 1);
-                current = Some(Token { text, line: line_no, col });
+                current = Some(Token {
+                    text,
+                    line: line_no,
+                    col,
+                });
             }
             (true, None) => {}
         }
@@ -51,7 +55,10 @@ impl WordGrid {
         let dim = |i: usize, what: &str| -> Result<usize> {
             let Some(t) = header.get(i) else {
                 let last = &header[header.len() - 1];
-                return Err(err(last, format!("expected a header `H W`, missing the {what}")));
+                return Err(err(
+                    last,
+                    format!("expected a header `H W`, missing the {what}"),
+                ));
             };
             (t.text.parse().ok().filter(|n| (1..=1000).contains(n)))
                 .ok_or_else(|| err(t, format!("`{}` is not a {what} (1 to 1000)", t.text)))
@@ -74,7 +81,11 @@ impl WordGrid {
             return Err(err(&more[0], "unexpected line after the grid".into()));
         }
         let extras = header[2..].to_vec();
-        Ok(WordGrid { grid, extras, cells })
+        Ok(WordGrid {
+            grid,
+            extras,
+            cells,
+        })
     }
 }
 

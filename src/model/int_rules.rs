@@ -94,7 +94,10 @@ pub fn distinct_sum(
     let chosen: Vec<Lit> = (0..sets.len())
         .map(|k| model.new_bool(format!("{name} set {k}")).lit())
         .collect();
-    model.add(format!("{name} one set"), Constraint::exactly_one(chosen.clone()));
+    model.add(
+        format!("{name} one set"),
+        Constraint::exactly_one(chosen.clone()),
+    );
     for d in union_of_values(vars) {
         let with_d: Vec<Lit> = (0..sets.len())
             .filter(|&k| sets[k].contains(&d))
@@ -103,7 +106,10 @@ pub fn distinct_sum(
         let cells_d: Vec<Lit> = vars.iter().map(|x| x.eq(model, d)).collect();
         for &is_d in &cells_d {
             let clause = std::iter::once(!is_d).chain(with_d.iter().copied());
-            model.add(format!("{name} {d} from its set"), Constraint::clause(clause));
+            model.add(
+                format!("{name} {d} from its set"),
+                Constraint::clause(clause),
+            );
         }
         for &k in &with_d {
             let clause = std::iter::once(!k).chain(cells_d.iter().copied());
@@ -140,7 +146,9 @@ pub fn cage_holds(op: CageOp, target: i64, values: &[i64]) -> bool {
         CageOp::Product => values.iter().try_fold(1i64, |p, &v| p.checked_mul(v)) == Some(target),
         CageOp::Difference => values.len() == 2 && max - min == target,
         CageOp::Quotient => values.len() == 2 && min != 0 && max == target * min,
-        CageOp::Any => CageOp::KNOWN.iter().any(|&op| cage_holds(op, target, values)),
+        CageOp::Any => CageOp::KNOWN
+            .iter()
+            .any(|&op| cage_holds(op, target, values)),
     }
 }
 
@@ -251,7 +259,10 @@ impl Choice for SightEncoding {
             "prefix",
             "carry 'all before are lower than h' along the line, a 0/1 per place and height",
         ),
-        Value::complete("pairwise", "seen when every earlier place is lower, pair by pair"),
+        Value::complete(
+            "pairwise",
+            "seen when every earlier place is lower, pair by pair",
+        ),
     ];
     fn from_name(name: &str) -> Option<Self> {
         match name {
@@ -272,7 +283,11 @@ pub fn seen_from_start(
 ) {
     let mut seen = Vec::with_capacity(line.len());
     // lower[h]: every place so far is lower than h (None: trivially, at the start).
-    let top = line.iter().flat_map(|x| x.values().to_vec()).max().unwrap_or(0);
+    let top = line
+        .iter()
+        .flat_map(|x| x.values().to_vec())
+        .max()
+        .unwrap_or(0);
     let mut lower: Vec<Option<Lit>> = vec![None; top as usize + 1];
     for (i, x) in line.iter().enumerate() {
         let s = model.new_bool(format!("{name} seen {}", i + 1)).lit();
@@ -306,7 +321,10 @@ pub fn seen_from_start(
                 }
             }
         }
-        model.add(format!("{name} seen {} is a height", i + 1), Constraint::clause(cases));
+        model.add(
+            format!("{name} seen {} is a height", i + 1),
+            Constraint::clause(cases),
+        );
         if encoding == SightEncoding::Prefix && i + 1 < line.len() {
             for h in 1..=top {
                 let x_high = x.ge(model, h);
@@ -326,14 +344,19 @@ pub fn seen_from_start(
             }
         }
     }
-    model.add(format!("{name} sees {count}"), LinExpr::sum_lits(seen).eq(count));
+    model.add(
+        format!("{name} sees {count}"),
+        LinExpr::sum_lits(seen).eq(count),
+    );
 }
 
 /// Whether values are a straight: distinct and consecutive, in any order.
 pub fn is_straight(values: &[i64]) -> bool {
     let distinct: BTreeSet<i64> = values.iter().copied().collect();
     match (distinct.first(), distinct.last()) {
-        (Some(lo), Some(hi)) => distinct.len() == values.len() && hi - lo + 1 == values.len() as i64,
+        (Some(lo), Some(hi)) => {
+            distinct.len() == values.len() && hi - lo + 1 == values.len() as i64
+        }
         _ => true,
     }
 }

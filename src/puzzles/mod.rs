@@ -44,8 +44,10 @@ genres! {
     nurikabe => Nurikabe;
     shimaguni => Shimaguni;
     skeleton => Skeleton;
+    skyscraper => Skyscraper;
     slitherlink => Slitherlink;
     starbattle => StarBattle;
+    str8t => Str8t;
     tent => Tent;
     tetromino => Tetromino;
     thermometer => Thermometer;

@@ -23,8 +23,8 @@ mod circles;
 mod decimal;
 pub mod format;
 pub mod marks;
-pub mod sums51;
 mod numbers;
+pub mod sums51;
 pub mod vertices;
 
 pub use cell_numbers::MAX_CELL_NUMBER;

@@ -20,14 +20,15 @@ const MOST_SKIPPED: usize = 16;
 
 fn read_sum(body: &mut Reader) -> Result<Option<u32>> {
     let col = body.column();
-    let ch = body.next_char().ok_or_else(|| {
-        error_at(col, "the URL ends before a sum (is it cut short?)")
-    })?;
+    let ch = body
+        .next_char()
+        .ok_or_else(|| error_at(col, "the URL ends before a sum (is it cut short?)"))?;
     let value = match ch {
         'A'..='Z' => digit_value(ch.to_ascii_lowercase(), 36).map(|v| v + 10),
         _ => digit_value(ch, 20),
     };
-    let value = value.ok_or_else(|| error_at(col, format!("`{ch}` is not a sum (0-9, a-j, A-Z)")))?;
+    let value =
+        value.ok_or_else(|| error_at(col, format!("`{ch}` is not a sum (0-9, a-j, A-Z)")))?;
     Ok((value > 0).then_some(value))
 }
 
@@ -35,7 +36,11 @@ fn write_sum(body: &mut Writer, sum: Option<u32>) -> Result<()> {
     match sum.unwrap_or(0) {
         v @ 0..=19 => body.body.push(digit_char(v)),
         v @ 20..=45 => body.body.push(digit_char(v - 10).to_ascii_uppercase()),
-        v => return Err(Error::Invalid(format!("a sum of {v} has no URL form (1 to 45)"))),
+        v => {
+            return Err(Error::Invalid(format!(
+                "a sum of {v} has no URL form (1 to 45)"
+            )))
+        }
     }
     Ok(())
 }
@@ -79,13 +84,19 @@ impl Piece for Sums51 {
         }
         for x in 0..board.width {
             if squares[grid.cell(1, x + 1)] == Square::White {
-                squares[x + 1] = Square::Black { down: read_sum(body)?, right: None };
+                squares[x + 1] = Square::Black {
+                    down: read_sum(body)?,
+                    right: None,
+                };
             }
         }
         for y in 0..board.height {
             if squares[grid.cell(y + 1, 1)] == Square::White {
                 let down = None;
-                squares[grid.cell(y + 1, 0)] = Square::Black { down, right: read_sum(body)? };
+                squares[grid.cell(y + 1, 0)] = Square::Black {
+                    down,
+                    right: read_sum(body)?,
+                };
             }
         }
         Ok(SumGrid { grid, squares })
@@ -94,7 +105,10 @@ impl Piece for Sums51 {
         let g = sums.grid;
         let edge = (g.cells()).find(|&c| (g.rc(c).0 == 0 || g.rc(c).1 == 0) && sums.is_white(c));
         if let Some(c) = edge {
-            let msg = format!("the white cell {} is on the first row or column: no URL form", g.name(c));
+            let msg = format!(
+                "the white cell {} is on the first row or column: no URL form",
+                g.name(c)
+            );
             return Err(Error::Invalid(msg));
         }
         let mut whites = 0;
@@ -125,12 +139,16 @@ impl Piece for Sums51 {
         }
         flush(body, &mut whites);
         for x in 1..g.width {
-            if let (Square::White, Square::Black { down, .. }) = (sums.squares[g.cell(1, x)], sums.squares[x]) {
+            if let (Square::White, Square::Black { down, .. }) =
+                (sums.squares[g.cell(1, x)], sums.squares[x])
+            {
                 write_sum(body, down)?;
             }
         }
         for y in 1..g.height {
-            if let (Square::White, Square::Black { right, .. }) = (sums.squares[g.cell(y, 1)], sums.squares[g.cell(y, 0)]) {
+            if let (Square::White, Square::Black { right, .. }) =
+                (sums.squares[g.cell(y, 1)], sums.squares[g.cell(y, 0)])
+            {
                 write_sum(body, right)?;
             }
         }
