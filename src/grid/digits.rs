@@ -2,7 +2,10 @@
 //! holds a number, read back as a value per cell (0 where there is none), shown as rows, and
 //! the rules check "no value twice in a line".
 
+use super::text::Token;
+use super::token_lines::TokenLines;
 use super::{Cell, Grid};
+use crate::error::Result;
 use crate::model::int::{IntOptions, IntVar};
 use crate::model::{Assignment, Model};
 
@@ -50,6 +53,25 @@ pub fn digit_rows(grid: Grid, digits: &[i64], is_blank: impl Fn(Cell) -> bool) -
     })
 }
 
+/// Reads the next `grid.height` lines of given values in `range`, `-` or `.` for none
+/// (`what` names a row in errors).
+pub fn read_givens(
+    lines: &mut TokenLines,
+    grid: Grid,
+    range: std::ops::RangeInclusive<i64>,
+    what: &str,
+) -> Result<Vec<Option<i64>>> {
+    let tokens = lines.grid(grid.height, grid.width, what)?;
+    let given = |t: &Token| match t.text.as_str() {
+        "-" | "." => Ok(None),
+        x => (x.parse().ok().filter(|v| range.contains(v)).map(Some)).ok_or_else(|| {
+            let (lo, hi) = (range.start(), range.end());
+            lines.error(t, format!("`{x}` is not a value {lo} to {hi}, `-` or `.`"))
+        }),
+    };
+    tokens.iter().map(given).collect()
+}
+
 /// The first value that appears twice among `cells` (values of 0 do not count), with the
 /// two cells.
 pub fn repeated(cells: &[Cell], digits: &[i64]) -> Option<(i64, Cell, Cell)> {
@@ -63,7 +85,7 @@ pub fn repeated(cells: &[Cell], digits: &[i64]) -> Option<(i64, Cell, Cell)> {
 }
 
 /// An error naming the first value twice in a row or column of `grid`, if any.
-pub fn check_lines_distinct(grid: Grid, digits: &[i64]) -> Result<(), String> {
+pub fn check_lines_distinct(grid: Grid, digits: &[i64]) -> std::result::Result<(), String> {
     for line in grid.lines() {
         if let Some((d, a, b)) = repeated(&line, digits) {
             return Err(format!(
@@ -74,6 +96,16 @@ pub fn check_lines_distinct(grid: Grid, digits: &[i64]) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// Formulation specs that set each value of each key once, the other keys at their defaults
+/// (for brute-force tests of every value).
+#[cfg(test)]
+pub(crate) fn each_value_specs(keys: &[crate::formulation::FormulationKey]) -> Vec<String> {
+    let each = |k: &crate::formulation::FormulationKey| {
+        (k.values.iter().map(|v| format!("{}={}", k.key, v.name))).collect::<Vec<_>>()
+    };
+    keys.iter().flat_map(each).collect()
 }
 
 #[cfg(test)]

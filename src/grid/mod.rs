@@ -4,10 +4,12 @@
 //! grid genre reads.
 
 pub mod binary_lines;
+pub mod cages;
 pub mod counts;
 pub mod digits;
 pub mod distinct;
 pub mod dominoes;
+pub mod edges;
 pub mod fleet;
 pub mod kings;
 pub mod lines;

@@ -69,7 +69,9 @@ impl Puzzle for Kakuro {
                     ("", "", ..) => None,
                     ("", _, _, Some(r)) => Some(Square::Black { down: None, right: Some(r) }),
                     (_, "", Some(d), _) => Some(Square::Black { down: Some(d), right: None }),
-                    (_, _, Some(d), Some(r)) => Some(Square::Black { down: Some(d), right: Some(r) }),
+                    (_, _, Some(d), Some(r)) => {
+                        Some(Square::Black { down: Some(d), right: Some(r) })
+                    }
                     _ => None,
                 },
                 None => None,
@@ -122,7 +124,8 @@ impl Puzzle for Kakuro {
         for c in g.cells() {
             let white = self.sums.is_white(c);
             if white && !(1..=9).contains(&digits[c]) || !white && digits[c] != 0 {
-                return Err(format!("{} holds {}, not a digit 1-9 of a white cell", g.name(c), digits[c]));
+                let (at, d) = (g.name(c), digits[c]);
+                return Err(format!("{at} holds {d}, not a digit 1-9 of a white cell"));
             }
         }
         for run in self.sums.runs() {

@@ -86,9 +86,7 @@ fn all_fills(p: &Kakuro) -> Vec<Digits> {
 fn every_formulation_finds_exactly_the_digits_the_rules_accept() {
     let mut rng = Rng::new(26);
     // Every value of every key, the other keys at their defaults.
-    let keys = Kakuro::keys();
-    let each = |k: &FormulationKey| k.values.iter().map(|v| format!("{}={}", k.key, v.name)).collect::<Vec<_>>();
-    let specs: Vec<String> = keys.iter().flat_map(each).collect();
+    let specs = crate::grid::digits::each_value_specs(&Kakuro::keys());
     let (mut solvable, mut several, mut tried) = (0, 0, 0);
     while tried < 30 {
         let p = random_puzzle(&mut rng);
@@ -107,7 +105,8 @@ fn every_formulation_finds_exactly_the_digits_the_rules_accept() {
             if whites <= 2 {
                 runs.push(("microlp", spec.as_str()));
             }
-            let n = assert_finds_exactly_the_accepted(&p, candidates.clone(), &runs, &format!("{p:?}"));
+            let label = format!("{p:?}");
+            let n = assert_finds_exactly_the_accepted(&p, candidates.clone(), &runs, &label);
             solvable += usize::from(n > 0);
             several += usize::from(n > 1);
         }

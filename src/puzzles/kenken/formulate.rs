@@ -6,6 +6,7 @@
 use super::KenKen;
 use crate::error::Result;
 use crate::formulation::{Choice, Value};
+use crate::grid::cages::line_pairs;
 use crate::grid::digits::{digit_vars, read_digits, Digits};
 use crate::model::int::{all_different, linear, IntOptions, IntVar};
 use crate::model::int_rules::{cage_tuples, one_of, CageOp};
@@ -55,15 +56,7 @@ pub fn formulate(p: &KenKen, formulation: &Formulation) -> Result<Formulated<Dig
             linear(&mut m, &name, &terms, Cmp::Eq, clue.target, &options);
             continue;
         }
-        let mut differ = Vec::new();
-        for (i, &a) in cells.iter().enumerate() {
-            for (j, &b) in cells.iter().enumerate().skip(i + 1) {
-                let ((ra, ca), (rb, cb)) = (g.rc(a), g.rc(b));
-                if ra == rb || ca == cb {
-                    differ.push((i, j));
-                }
-            }
-        }
+        let differ = line_pairs(g, cells);
         let domains = vec![p.digits(); cells.len()];
         let tuples = cage_tuples(&domains, &differ, clue.op, clue.target);
         one_of(&mut m, &name, &vars, &tuples, &options);

@@ -1,12 +1,14 @@
 //! The genre's inputs: janko.at's text (clue grid, then cage grid).
 
 use super::*;
+use crate::model::int_rules::CageOp;
 
 #[test]
 fn clues_read_with_their_operations_one_per_cage() {
     let p = KenKen::read_text("t", "3 3\n3x - 1-\n- 6+ -\n. 2 .\na a b\nc c b\nc d d\n").unwrap();
     let clue = |op, target| Some(CageClue { op, target });
-    let expected = [(CageOp::Product, 3), (CageOp::Difference, 1), (CageOp::Sum, 6), (CageOp::Any, 2)];
+    use CageOp::*;
+    let expected = [(Product, 3), (Difference, 1), (Sum, 6), (Any, 2)];
     let expected: Vec<_> = expected.into_iter().map(|(op, t)| clue(op, t)).collect();
     assert_eq!(p.cage_clues(), expected);
     assert_eq!(p.clues[0].unwrap().to_string(), "3*");

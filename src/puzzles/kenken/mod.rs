@@ -10,29 +10,14 @@ mod inputs;
 mod tests;
 
 use crate::error::Result;
+use crate::grid::cages::CageClue;
 use crate::grid::digits::{check_lines_distinct, digit_rows, Digits};
 use crate::grid::text::GridText;
 use crate::grid::{Cell, Grid, Rooms};
 use crate::model::int::IntOptions;
-use crate::model::int_rules::{cage_holds, CageOp};
+use crate::model::int_rules::cage_holds;
 use crate::puzzles::{Formulated, Formulation, FormulationKey, Puzzle};
 use crate::render::Sketch;
-
-/// A cage's clue: the target and how the digits make it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct CageClue {
-    /// The operation (`Any` for a bare number).
-    pub op: CageOp,
-    /// The number.
-    pub target: i64,
-}
-
-impl std::fmt::Display for CageClue {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let op = ["+", "-", "*", "/", ""][self.op as usize];
-        write!(f, "{}{op}", self.target)
-    }
-}
 
 /// A kenken instance.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -55,18 +40,6 @@ impl KenKen {
     pub fn digits(&self) -> Vec<i64> {
         (1..=self.grid.width as i64).collect()
     }
-}
-
-/// A clue token: a number with an operation suffix, or a bare number.
-fn read_clue(token: &str) -> Option<CageClue> {
-    let ops = [('+', CageOp::Sum), ('-', CageOp::Difference), ('*', CageOp::Product)];
-    let ops = ops.into_iter().chain([('x', CageOp::Product), ('/', CageOp::Quotient)]);
-    let (number, op) = ops
-        .into_iter()
-        .find_map(|(ch, op)| Some((token.strip_suffix(ch)?, op)))
-        .unwrap_or((token, CageOp::Any));
-    let target = number.parse().ok().filter(|&n| (1..=1_000_000_000).contains(&n))?;
-    number.chars().all(|c| c.is_ascii_digit()).then_some(CageClue { op, target })
 }
 
 impl Puzzle for KenKen {
@@ -94,8 +67,9 @@ impl Puzzle for KenKen {
             if token.text == "-" || token.text == "." {
                 continue;
             }
-            let clue = read_clue(&token.text).ok_or_else(|| {
-                let msg = format!("`{}` is not a cage clue (a number, then `+` `-` `*` `x` `/` or nothing)", token.text);
+            let clue = CageClue::parse(&token.text).ok_or_else(|| {
+                let ops = "`+` `-` `*` `x` `/` or nothing";
+                let msg = format!("`{}` is not a cage clue (a number, then {ops})", token.text);
                 t.error(token, msg)
             })?;
             if p.cage_clues()[p.cages.room_of[c]].is_some() {

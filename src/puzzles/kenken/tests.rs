@@ -2,6 +2,7 @@
 //! force on tiny grids.
 
 use super::*;
+use crate::model::int_rules::CageOp;
 use crate::model::testing::Rng;
 use crate::puzzles::testing::{accepted, assert_finds_exactly_the_accepted};
 
@@ -28,7 +29,7 @@ fn the_published_answer_passes_and_broken_boards_fail_for_their_reason() {
     bad[1] = 3;
     bad[0] = 1;
     let err = p.verify(&bad).unwrap_err();
-    assert!(err.contains("1 is twice in a line, at r1c1 and r2c2") || err.contains("twice"), "{err}");
+    assert!(err.contains("is twice in a line"), "{err}");
     // Swapping two columns keeps the square Latin but breaks cages.
     let swapped: Digits = (0..16).map(|i| good[i / 4 * 4 + [1, 0, 2, 3][i % 4]]).collect();
     let err = p.verify(&swapped).unwrap_err();
@@ -41,7 +42,8 @@ fn cages_hold_by_their_operation() {
     assert!(cage_holds(Difference, 2, &[3, 1]) && cage_holds(Difference, 2, &[1, 3]));
     assert!(cage_holds(Quotient, 3, &[2, 6]) && !cage_holds(Quotient, 3, &[2, 5]));
     assert!(!cage_holds(Difference, 0, &[3, 2, 1]), "differences are of two cells");
-    assert!(cage_holds(Any, 6, &[1, 2, 3]) && cage_holds(Any, 4, &[1, 5]) && cage_holds(Any, 5, &[5]));
+    assert!(cage_holds(Any, 6, &[1, 2, 3]) && cage_holds(Any, 4, &[1, 5]));
+    assert!(cage_holds(Any, 5, &[5]));
     assert!(!cage_holds(Any, 7, &[1, 2, 3]));
 }
 
@@ -92,9 +94,7 @@ fn all_fills(n: usize) -> Vec<Digits> {
 fn every_formulation_finds_exactly_the_digits_the_rules_accept() {
     let mut rng = Rng::new(7);
     // Every value of every key, the other keys at their defaults.
-    let keys = KenKen::keys();
-    let each = |k: &FormulationKey| k.values.iter().map(|v| format!("{}={}", k.key, v.name)).collect::<Vec<_>>();
-    let specs: Vec<String> = keys.iter().flat_map(each).collect();
+    let specs = crate::grid::digits::each_value_specs(&KenKen::keys());
     let fills = [all_fills(2), all_fills(3)];
     let (mut solvable, mut several) = (0, 0);
     for _ in 0..30 {
@@ -108,7 +108,8 @@ fn every_formulation_finds_exactly_the_digits_the_rules_accept() {
             if p.grid.width == 2 {
                 runs.push(("microlp", spec.as_str()));
             }
-            let n = assert_finds_exactly_the_accepted(&p, candidates.clone(), &runs, &format!("{p:?}"));
+            let label = format!("{p:?}");
+            let n = assert_finds_exactly_the_accepted(&p, candidates.clone(), &runs, &label);
             solvable += usize::from(n > 0);
             several += usize::from(n > 1);
         }

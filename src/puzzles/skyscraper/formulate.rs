@@ -19,7 +19,9 @@ pub fn formulate(p: &Skyscraper, formulation: &Formulation) -> Result<Formulated
     // 0 is an empty cell, which a line only has when N < W.
     let heights: Vec<i64> = (i64::from(full)..=p.tallest).collect();
     let height = digit_vars(&mut m, g, "height", &options, |_| Some(heights.clone()));
-    let vars = |cells: &[usize]| -> Vec<IntVar> { cells.iter().filter_map(|&c| height[c].clone()).collect() };
+    let vars = |cells: &[usize]| -> Vec<IntVar> {
+        cells.iter().filter_map(|&c| height[c].clone()).collect()
+    };
     for line in p.latin_lines() {
         let name = format!("line from {}", g.name(line[0]));
         if full {

@@ -11,15 +11,15 @@ mod inputs;
 mod tests;
 
 use crate::error::Result;
-use crate::grid::digits::{digit_rows, Digits};
-use crate::grid::text::clue_tokens;
+use crate::grid::digits::{digit_rows, read_givens, Digits};
+use crate::grid::edges::{diagonals, edge_counts, edge_lines};
 use crate::grid::token_lines::TokenLines;
 use crate::grid::{Cell, Clue, Grid};
 use crate::model::int::IntOptions;
 use crate::model::int_rules::{seen_count, SightEncoding};
 use crate::puzzles::{Formulated, Formulation, FormulationKey, Puzzle};
-use crate::render::{Label, Sketch};
-use crate::url::format::{Format, Numbers};
+use crate::render::Sketch;
+use crate::url::format::{Body, Format, Numbers};
 
 /// A skyscraper instance.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -38,28 +38,17 @@ pub struct Skyscraper {
 }
 
 impl Skyscraper {
-    /// Every line with its clue, each as seen from its edge (first cell nearest the clue).
+    /// Every line with a clue, each as seen from its edge (first cell nearest the clue).
     pub fn sights(&self) -> Vec<(String, Vec<Cell>, u32)> {
-        let g = self.grid;
-        let (rows, cols) = (g.rows(), g.columns());
-        let reversed = |l: &Vec<Cell>| l.iter().rev().copied().collect::<Vec<_>>();
-        let sides = [("top", cols.clone()), ("bottom", cols.iter().map(reversed).collect())];
-        let sides = sides.into_iter().chain([("left", rows.clone()), ("right", rows.iter().map(reversed).collect())]);
-        let lines = sides.flat_map(|(side, lines)| lines.into_iter().map(move |l| (side, l)));
-        (lines.zip(&self.edges))
-            .filter_map(|((side, l), clue)| {
-                let n = clue.and_then(|c| c.value())?;
-                Some((format!("{side} of {}", g.name(l[0])), l, n))
-            })
-            .collect()
+        let clued = (edge_lines(self.grid).into_iter().zip(&self.edges))
+            .filter_map(|((name, line), clue)| Some((name, line, clue.and_then(|c| c.value())?)));
+        clued.collect()
     }
     /// The lines that hold 1..=N once: rows, columns, and the diagonals in the `D` variant.
     pub fn latin_lines(&self) -> Vec<Vec<Cell>> {
-        let g = self.grid;
-        let mut lines = g.lines();
+        let mut lines = self.grid.lines();
         if self.diagonals {
-            lines.push((0..g.width).map(|i| g.cell(i, i)).collect());
-            lines.push((0..g.width).map(|i| g.cell(i, g.width - 1 - i)).collect());
+            lines.extend(diagonals(self.grid));
         }
         lines
     }
@@ -71,17 +60,11 @@ impl Puzzle for Skyscraper {
     const ALIASES: &'static [&'static str] = &["building", "skyscrapers"];
     const RULES: &'static str =
         "heights 1-N once per row and column; edge clues count the buildings seen from there";
-    const URL: Option<Format<Self>> = Some(Format::new(&["building", "skyscrapers"], |p| &mut p.grid, |p, body| {
-        let g = p.grid;
-        if p.givens.is_empty() {
-            (p.tallest, p.givens) = (g.width as i64, vec![None; g.len()]);
-        }
-        if p.tallest != g.width as i64 || p.diagonals || p.givens.iter().any(Option::is_some) || g.width != g.height {
-            let msg = "only a square skyscraper of heights 1-W without givens or diagonals has a puzz.link URL";
-            return Err(crate::error::Error::Invalid(msg.into()));
-        }
-        body.piece(Numbers, Grid::new(1, 2 * (g.width + g.height)), &mut p.edges)
-    }));
+    const URL: Option<Format<Self>> = Some(Format::new(
+        &["building", "skyscrapers"],
+        |p| &mut p.grid,
+        url_body,
+    ));
     fn keys() -> Vec<FormulationKey> {
         let mut keys = IntOptions::keys_with_defaults("order", "values", "linear");
         let doc = "how 'seen from the edge' is stated";
@@ -89,9 +72,8 @@ impl Puzzle for Skyscraper {
         keys
     }
     fn read_text(source: &str, text: &str) -> Result<Self> {
-        let header_len = (text.lines().map(clue_tokens))
-            .find(|l| l.first().is_some_and(|(_, t)| !t.starts_with("//")))
-            .map_or(3, |l| l.len().clamp(3, 4));
+        // `H W N`, or `H W N D` with the diagonals.
+        let header_len = 3 + usize::from(text.split_whitespace().nth(3) == Some("D"));
         let mut t = TokenLines::new(source, text);
         let header = t.line(header_len, "a skyscraper header `H W N` or `H W N D`")?;
         let number = |i: usize, most: usize| {
@@ -104,25 +86,14 @@ impl Puzzle for Skyscraper {
             return Err(t.error(&header[1], "a skyscraper grid is square"));
         }
         let tallest = number(2, w)? as i64;
-        if let Some(d) = header.get(3).filter(|d| d.text != "D") {
-            return Err(t.error(d, format!("`{}` is not `D` (both diagonals too)", d.text)));
-        }
-        let mut edges = Vec::new();
-        for (n, what) in [(w, "the top clues"), (w, "the bottom clues"), (h, "the left clues"), (h, "the right clues")] {
-            edges.extend(t.counts(n, what)?.into_iter().map(|c| c.map(|n| Clue::Number(n as u32))));
-        }
-        let cells = t.grid(h, w, "a row of given heights")?;
-        let given = |tok: &crate::grid::text::Token| match tok.text.as_str() {
-            "-" | "." => Ok(None),
-            x => (x.parse().ok().filter(|&v| (0..=tallest).contains(&v)).map(Some))
-                .ok_or_else(|| t.error(tok, format!("`{x}` is not a height 0 to {tallest} or `-`"))),
-        };
-        let givens = cells.iter().map(given).collect::<Result<_>>()?;
+        let grid = Grid::new(h, w);
+        let edges = edge_counts(&mut t, grid)?;
+        let givens = read_givens(&mut t, grid, 0..=tallest, "a row of given heights")?;
         if t.remaining() > 0 {
             return Err(t.error_here("unexpected line after the grid"));
         }
         let diagonals = header.len() == 4;
-        Ok(Skyscraper { grid: Grid::new(h, w), tallest, diagonals, edges, givens })
+        Ok(Skyscraper { grid, tallest, diagonals, edges, givens })
     }
     fn formulate(&self, formulation: &Formulation) -> Result<Formulated<Digits>> {
         formulate::formulate(self, formulation)
@@ -136,12 +107,14 @@ impl Puzzle for Skyscraper {
     }
     fn sketch(&self, heights: Option<&Digits>) -> Sketch {
         let (g, mut s) = (self.grid, Sketch::of(self.grid));
-        let label = |i: usize| Label::plain(self.edges[i].and_then(|c| c.value()).map_or(String::new(), |n| n.to_string()));
-        s.column_clues = (0..g.width).map(|x| vec![label(x), label(g.width + x)]).collect();
-        s.row_clues = (0..g.height).map(|y| vec![label(2 * g.width + y), label(2 * g.width + g.height + y)]).collect();
+        let texts: Vec<String> = (self.edges.iter())
+            .map(|c| c.and_then(|c| c.value()).map_or(String::new(), |n| n.to_string()))
+            .collect();
+        s = s.with_edge_clues(&texts);
         for c in g.cells() {
             s.given[c].text = self.givens[c].map(|v| v.to_string());
-            s.answer[c].text = heights.filter(|_| self.givens[c].is_none()).map(|h| h[c].to_string());
+            let free = heights.filter(|_| self.givens[c].is_none());
+            s.answer[c].text = free.map(|h| h[c].to_string());
         }
         s
     }
@@ -151,7 +124,8 @@ impl Puzzle for Skyscraper {
         let g = self.grid;
         g.check_answer_len(heights)?;
         if let Some(c) = g.cells().find(|&c| !(0..=self.tallest).contains(&heights[c])) {
-            return Err(format!("{} holds {}, not a height 0-{}", g.name(c), heights[c], self.tallest));
+            let (at, top) = (g.name(c), self.tallest);
+            return Err(format!("{at} holds {}, not a height 0-{top}", heights[c]));
         }
         if let Some(c) = g.cells().find(|&c| self.givens[c].is_some_and(|v| v != heights[c])) {
             return Err(format!("{} holds {}, not its given height", g.name(c), heights[c]));
@@ -172,4 +146,19 @@ impl Puzzle for Skyscraper {
         }
         Ok(())
     }
+}
+
+/// pzprjs's `building` URL: the edge clues as one hex number stream; only a square grid of
+/// heights 1..=W without givens or diagonals has one.
+fn url_body(p: &mut Skyscraper, body: &mut Body) -> Result<()> {
+    let g = p.grid;
+    if p.givens.is_empty() {
+        (p.tallest, p.givens) = (g.width as i64, vec![None; g.len()]);
+    }
+    let plain = p.tallest == g.width as i64 && !p.diagonals && g.width == g.height;
+    if !plain || p.givens.iter().any(Option::is_some) {
+        let msg = "only a skyscraper of heights 1-W without givens or diagonals has a URL";
+        return Err(crate::error::Error::Invalid(msg.into()));
+    }
+    body.piece(Numbers, Grid::new(1, 2 * (g.width + g.height)), &mut p.edges)
 }

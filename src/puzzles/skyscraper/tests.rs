@@ -53,15 +53,18 @@ fn random_puzzle(rng: &mut Rng) -> (Skyscraper, Vec<Digits>) {
     let grid = Grid::new(w, w);
     let tallest = w as i64 - rng.below(2) as i64;
     let diagonals = rng.below(4) == 0;
-    let blank = Skyscraper { grid, tallest, diagonals, edges: vec![None; 4 * w], givens: vec![None; w * w] };
+    let (edges, givens) = (vec![None; 4 * w], vec![None; w * w]);
+    let blank = Skyscraper { grid, tallest, diagonals, edges, givens };
     let fills = all_fills(&blank);
     let valid: Vec<Digits> = fills.into_iter().filter(|f| blank.verify(f).is_ok()).collect();
     let mut p = blank.clone();
-    let Some(fill) = (!valid.is_empty()).then(|| valid[rng.below(valid.len() as u64) as usize].clone()) else {
+    if valid.is_empty() {
         return (p, valid);
-    };
+    }
+    let fill = valid[rng.below(valid.len() as u64) as usize].clone();
     p.edges = vec![Some(Clue::Number(0)); 4 * w];
-    let seen: Vec<u32> = p.sights().iter().map(|(_, l, _)| seen_count(&l.iter().map(|&c| fill[c]).collect::<Vec<_>>()) as u32).collect();
+    let seen_in = |l: &Vec<Cell>| seen_count(&l.iter().map(|&c| fill[c]).collect::<Vec<_>>());
+    let seen: Vec<u32> = p.sights().iter().map(|(_, l, _)| seen_in(l) as u32).collect();
     for (edge, n) in p.edges.iter_mut().zip(seen) {
         *edge = match rng.below(6) {
             0 | 1 => None,
@@ -90,9 +93,7 @@ fn all_fills(p: &Skyscraper) -> Vec<Digits> {
 #[test]
 fn every_formulation_finds_exactly_the_heights_the_rules_accept() {
     let mut rng = Rng::new(5);
-    let keys = Skyscraper::keys();
-    let each = |k: &FormulationKey| k.values.iter().map(|v| format!("{}={}", k.key, v.name)).collect::<Vec<_>>();
-    let specs: Vec<String> = keys.iter().flat_map(each).collect();
+    let specs = crate::grid::digits::each_value_specs(&Skyscraper::keys());
     let (mut solvable, mut several) = (0, 0);
     for _ in 0..40 {
         let (p, candidates) = random_puzzle(&mut rng);
@@ -104,7 +105,8 @@ fn every_formulation_finds_exactly_the_heights_the_rules_accept() {
             if p.grid.width == 2 {
                 runs.push(("microlp", spec.as_str()));
             }
-            let n = assert_finds_exactly_the_accepted(&p, candidates.clone(), &runs, &format!("{p:?}"));
+            let label = format!("{p:?}");
+            let n = assert_finds_exactly_the_accepted(&p, candidates.clone(), &runs, &label);
             solvable += usize::from(n > 0);
             several += usize::from(n > 1);
         }

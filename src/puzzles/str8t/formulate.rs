@@ -21,7 +21,9 @@ pub fn formulate(p: &Str8t, formulation: &Formulation) -> Result<Formulated<Digi
     if g.cells().any(|c| p.is_white(c) && digit[c].is_none()) {
         m.add("a white cell has no digit left", crate::model::Constraint::clause([]));
     }
-    let vars = |cells: &[usize]| -> Vec<IntVar> { cells.iter().filter_map(|&c| digit[c].clone()).collect() };
+    let vars = |cells: &[usize]| -> Vec<IntVar> {
+        cells.iter().filter_map(|&c| digit[c].clone()).collect()
+    };
     for line in g.lines() {
         all_different(&mut m, &format!("line from {}", g.name(line[0])), &vars(&line), &options);
     }

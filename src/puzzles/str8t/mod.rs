@@ -51,8 +51,9 @@ impl Str8t {
         let g = self.grid;
         let (r, col) = g.rc(c);
         let in_black = |d: i64| {
-            let seen = (0..g.width).map(|x| g.cell(r, x)).chain((0..g.height).map(|y| g.cell(y, col)));
-            seen.map(|x| self.squares[x]).any(|s| s == Square::Black(Some(d)))
+            let row = (0..g.width).map(|x| g.cell(r, x));
+            let mut seen = row.chain((0..g.height).map(|y| g.cell(y, col)));
+            seen.any(|x| self.squares[x] == Square::Black(Some(d)))
         };
         (1..=g.width as i64).filter(|&d| !in_black(d)).collect()
     }
@@ -75,26 +76,21 @@ impl Puzzle for Str8t {
         t.no_extras(Self::GENRE)?;
         let n = t.grid.width as i64;
         if t.grid.height != t.grid.width || n > 30 {
-            return Err(crate::error::Error::input(source, 1, 1, "a str8ts grid is square, at most 30x30"));
+            let msg = "a str8ts grid is square, at most 30x30";
+            return Err(crate::error::Error::input(source, 1, 1, msg));
         }
-        let squares = t.map_cells(|_, v| {
-            let token = match v {
-                crate::grid::text::CellValue::Empty => return Ok(Square::White(None)),
-                crate::grid::text::CellValue::Number(d) => d.to_string(),
-                crate::grid::text::CellValue::Unknown => "?".into(),
-                crate::grid::text::CellValue::Other(x) => x,
-            };
-            let (digits, black) = match token.strip_suffix(['x', 'X']) {
-                Some(d) => (d, true),
-                None => (token.as_str(), false),
-            };
-            let digit = match digits {
-                "" if black => None,
-                d => Some(d.parse().ok().filter(|d| (1..=n).contains(d)).ok_or_else(|| {
-                    format!("`{token}` is not a str8ts cell (`-`, a digit 1-{n}, `x` black, `Nx` black with N)")
-                })?),
-            };
-            Ok(if black { Square::Black(digit) } else { Square::White(digit) })
+        let squares = t.map_cells(|c, _| {
+            let token = t.cells[c].text.as_str();
+            let digits = token.strip_suffix(['x', 'X']).unwrap_or(token);
+            let black = digits.len() < token.len();
+            let digit = digits.parse().ok().filter(|d| (1..=n).contains(d));
+            match (digits, digit) {
+                ("-" | ".", _) if !black => Ok(Square::White(None)),
+                ("", _) if black => Ok(Square::Black(None)),
+                (_, Some(d)) if black => Ok(Square::Black(Some(d))),
+                (_, Some(d)) => Ok(Square::White(Some(d))),
+                _ => Err(format!("`{token}` is not a str8ts cell (`-`, 1-{n}, `x`, `Nx`)")),
+            }
         })?;
         Ok(Str8t { grid: t.grid, squares })
     }
@@ -134,18 +130,21 @@ impl Puzzle for Str8t {
             let ok = match self.squares[c] {
                 Square::Black(d) => digits[c] == d.unwrap_or(0),
                 Square::White(given) => {
-                    (1..=g.width as i64).contains(&digits[c]) && given.is_none_or(|d| d == digits[c])
+                    let digit = (1..=g.width as i64).contains(&digits[c]);
+                    digit && given.is_none_or(|d| d == digits[c])
                 }
             };
             if !ok {
-                return Err(format!("{} holds {}, not its given or a digit 1-{}", g.name(c), digits[c], g.width));
+                let (at, d, n) = (g.name(c), digits[c], g.width);
+                return Err(format!("{at} holds {d}, not its given or a digit 1-{n}"));
             }
         }
         check_lines_distinct(g, digits)?;
         for run in self.straights() {
             let values: Vec<i64> = run.iter().map(|&c| digits[c]).collect();
             if !is_straight(&values) {
-                return Err(format!("the run from {} ({values:?}) is not a straight", g.name(run[0])));
+                let at = g.name(run[0]);
+                return Err(format!("the run from {at} ({values:?}) is not a straight"));
             }
         }
         Ok(())
