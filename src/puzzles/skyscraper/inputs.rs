@@ -45,3 +45,15 @@ fn urls_hold_the_edge_clues_in_pzprjs_order() {
     let (q, _) = (Skyscraper::read_text("t", &text.replacen("4 4 4", "4 4 3", 1)).unwrap(), ());
     assert!(q.url().unwrap_err().to_string().contains("heights 1-W"));
 }
+
+#[test]
+fn pzprjs_test_url_reads_with_its_answer() {
+    // robx/pzprjs test/script/building.js: the URL and its answer board.
+    let p = Skyscraper::read("URL", "https://puzz.link/p?building/4/4/k13h4j3g").unwrap();
+    let n = |v| Some(Clue::Number(v));
+    assert_eq!((p.edges[5], p.edges[6], p.edges[9], p.edges[14]), (n(1), n(3), n(4), n(3)));
+    assert_eq!(p.edges.iter().flatten().count(), 4);
+    let answer = vec![2, 1, 4, 3, 1, 2, 3, 4, 4, 3, 1, 2, 3, 4, 2, 1];
+    assert_eq!(p.verify(&answer), Ok(()));
+    assert_eq!(p.url().unwrap(), "https://puzz.link/p?building/4/4/k13h4j3g");
+}
