@@ -162,62 +162,91 @@ impl CageOp {
     ];
 }
 
+/// How many partial tuples [`cage_tuples`] may visit before it gives up on a cage (a table
+/// that large would be a poor formulation anyway).
+pub const MOST_CAGE_STEPS: usize = 2_000_000;
+
 /// Every tuple of values (one per cage cell, from `domains`) that meets the cage, where the
-/// positions of each pair in `differ` (cells sharing a row or column) take different values.
+/// positions of each pair in `differ` (cells sharing a row or column) take different values;
+/// `None` when the search passes [`MOST_CAGE_STEPS`].
 pub fn cage_tuples(
     domains: &[Vec<i64>],
     differ: &[(usize, usize)],
     op: CageOp,
     target: i64,
-) -> Vec<Vec<i64>> {
+) -> Option<Vec<Vec<i64>>> {
     if op == CageOp::Any {
         // Each operation searched with its own pruning, then merged.
-        let each = CageOp::KNOWN.iter();
-        let all = each.flat_map(|&op| cage_tuples(domains, differ, op, target));
-        return all.collect::<BTreeSet<_>>().into_iter().collect();
+        let mut all = BTreeSet::new();
+        for op in CageOp::KNOWN {
+            all.extend(cage_tuples(domains, differ, op, target)?);
+        }
+        return Some(all.into_iter().collect());
     }
     if matches!(op, CageOp::Difference | CageOp::Quotient) && domains.len() > 2 {
-        return Vec::new();
+        return Some(Vec::new());
     }
-    let mut out = Vec::new();
-    let mut tuple = Vec::with_capacity(domains.len());
-    cage_search(domains, differ, op, target, &mut tuple, &mut out);
-    out
+    let mut search = CageSearch {
+        domains,
+        differ,
+        op,
+        target,
+        steps: MOST_CAGE_STEPS,
+        tuple: Vec::with_capacity(domains.len()),
+        out: Vec::new(),
+    };
+    search.grow().then_some(search.out)
 }
 
-fn cage_search(
-    domains: &[Vec<i64>],
-    differ: &[(usize, usize)],
+/// A depth-first search over cage tuples, with its step budget.
+struct CageSearch<'a> {
+    domains: &'a [Vec<i64>],
+    differ: &'a [(usize, usize)],
     op: CageOp,
     target: i64,
-    tuple: &mut Vec<i64>,
-    out: &mut Vec<Vec<i64>>,
-) {
-    let i = tuple.len();
-    if i == domains.len() {
-        if cage_holds(op, target, tuple) {
-            out.push(tuple.clone());
-        }
-        return;
-    }
-    for &v in &domains[i] {
-        if differ.iter().any(|&(a, b)| b == i && tuple[a] == v) {
-            continue;
-        }
-        // Prune what can no longer reach the target (values are positive).
-        let dead = match op {
-            CageOp::Sum => tuple.iter().sum::<i64>() + v > target,
-            CageOp::Product => {
-                let partial = tuple.iter().try_fold(v, |p, &x| p.checked_mul(x));
-                partial.is_none_or(|p| p == 0 || target % p != 0)
+    steps: usize,
+    tuple: Vec<i64>,
+    out: Vec<Vec<i64>>,
+}
+
+impl CageSearch<'_> {
+    /// Extends the tuple in every way; false when the step budget ran out.
+    fn grow(&mut self) -> bool {
+        let i = self.tuple.len();
+        if i == self.domains.len() {
+            if cage_holds(self.op, self.target, &self.tuple) {
+                self.out.push(self.tuple.clone());
             }
-            _ => false,
-        };
-        if !dead {
-            tuple.push(v);
-            cage_search(domains, differ, op, target, tuple, out);
-            tuple.pop();
+            return true;
         }
+        for &v in &self.domains[i] {
+            if self.steps == 0 {
+                return false;
+            }
+            self.steps -= 1;
+            if (self.differ.iter()).any(|&(a, b)| b == i && self.tuple[a] == v) {
+                continue;
+            }
+            // Prune what can no longer reach the target (values are positive).
+            let dead = match self.op {
+                CageOp::Sum => self.tuple.iter().sum::<i64>() + v > self.target,
+                CageOp::Product => {
+                    let partial = self.tuple.iter().try_fold(v, |p, &x| p.checked_mul(x));
+                    partial.is_none_or(|p| p == 0 || self.target % p != 0)
+                }
+                _ => false,
+            };
+            if dead {
+                continue;
+            }
+            self.tuple.push(v);
+            let finished = self.grow();
+            self.tuple.pop();
+            if !finished {
+                return false;
+            }
+        }
+        true
     }
 }
 
@@ -434,5 +463,41 @@ pub fn one_of(model: &mut Model, name: &str, vars: &[IntVar], tuples: &[Vec<i64>
         model.add(format!("{name} has no way"), Constraint::clause([]));
     } else {
         allowed(model, name, vars, tuples, o);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn digit_sets_and_cage_tuples_are_enumerated_with_their_limits() {
+        let digits: Vec<i64> = (1..=9).collect();
+        assert_eq!(distinct_sets(&digits, 2, 4), [vec![1, 3]]);
+        assert_eq!(distinct_sets(&digits, 3, 23), [vec![6, 8, 9]]);
+        assert_eq!(distinct_sets(&digits, 9, 45).len(), 1);
+        assert!(distinct_sets(&digits, 10, 50).is_empty());
+        assert_eq!(distinct_sets(&digits, 4, 20).len(), 12);
+        let three = vec![vec![1, 2, 3]; 2];
+        let tuples = |op, t| cage_tuples(&three, &[(0, 1)], op, t).unwrap();
+        assert_eq!(tuples(CageOp::Sum, 4), [vec![1, 3], vec![3, 1]]);
+        assert_eq!(tuples(CageOp::Quotient, 3), [vec![1, 3], vec![3, 1]]);
+        assert_eq!(tuples(CageOp::Difference, 1).len(), 4);
+        assert_eq!(
+            tuples(CageOp::Any, 2).len(),
+            4,
+            "1 and 2 (product, quotient) and 1 and 3 (difference), each way round"
+        );
+        let wide = vec![digits.clone(); 12];
+        assert_eq!(
+            cage_tuples(&wide, &[], CageOp::Sum, 60),
+            None,
+            "too many to list"
+        );
+        assert_eq!(
+            cage_tuples(&wide, &[], CageOp::Product, 1).unwrap().len(),
+            1
+        );
+        assert!(is_straight(&[4, 2, 3]) && !is_straight(&[4, 2]) && !is_straight(&[2, 2]));
     }
 }

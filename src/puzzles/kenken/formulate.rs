@@ -4,7 +4,7 @@
 //! (`cage=linear`; the other operations stay tables).
 
 use super::KenKen;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::formulation::{Choice, Value};
 use crate::grid::cages::line_pairs;
 use crate::grid::digits::{digit_vars, read_digits, Digits};
@@ -18,7 +18,8 @@ use crate::puzzles::{Formulated, Formulation};
 pub enum CageEncoding {
     /// The digit tuples that make the clue (no digit twice in a row or column), one chosen.
     Table,
-    /// A sum cage as one linear sum; the other operations as tables.
+    /// A sum cage as one linear sum; the other operations as tables. (A table that would be
+    /// too long to list falls back to the linear sum, or, for another operation, is refused.)
     Linear,
 }
 
@@ -51,15 +52,23 @@ pub fn formulate(p: &KenKen, formulation: &Formulation) -> Result<Formulated<Dig
         let Some(clue) = clue else { continue };
         let name = format!("cage at {}", g.name(cells[0]));
         let vars: Vec<IntVar> = cells.iter().map(|&c| var(c)).collect();
-        if encoding == CageEncoding::Linear && clue.op == CageOp::Sum {
-            let terms: Vec<(i64, &IntVar)> = vars.iter().map(|x| (1, x)).collect();
-            linear(&mut m, &name, &terms, Cmp::Eq, clue.target, &options);
-            continue;
-        }
-        let differ = line_pairs(g, cells);
         let domains = vec![p.digits(); cells.len()];
-        let tuples = cage_tuples(&domains, &differ, clue.op, clue.target);
-        one_of(&mut m, &name, &vars, &tuples, &options);
+        let linear_sum = clue.op == CageOp::Sum && encoding == CageEncoding::Linear;
+        let differ = line_pairs(g, cells);
+        let tuples = (!linear_sum)
+            .then(|| cage_tuples(&domains, &differ, clue.op, clue.target))
+            .flatten();
+        match tuples {
+            Some(tuples) => one_of(&mut m, &name, &vars, &tuples, &options),
+            None if clue.op == CageOp::Sum => {
+                let terms: Vec<(i64, &IntVar)> = vars.iter().map(|x| (1, x)).collect();
+                linear(&mut m, &name, &terms, Cmp::Eq, clue.target, &options);
+            }
+            None => {
+                let why = format!("the {name} has too many ways to make {clue} to list");
+                return Err(Error::Invalid(why));
+            }
+        }
     }
     Ok(Formulated::new(m, move |a| read_digits(&digit, a)))
 }
