@@ -189,6 +189,10 @@ impl Formulation {
             None => panic!("formulation key `{key}` is not declared by this genre"),
         }
     }
+    /// Whether the genre declared the key (shared option sets whose keys a genre may leave out).
+    pub fn has(&self, key: &str) -> bool {
+        self.values.contains_key(key)
+    }
     /// The value of a key read into its [`Choice`].
     pub fn choice<C: Choice>(&self, key: &str) -> C {
         let name = self.get(key);

@@ -12,6 +12,7 @@ pub mod dominoes;
 pub mod edges;
 pub mod fleet;
 pub mod kings;
+pub mod latin;
 pub mod lines;
 pub mod margins;
 pub mod pairing;

@@ -143,7 +143,7 @@ pub fn estimate_constraint(c: &Constraint, bounds: impl Fn(Var) -> (i64, i64)) -
                 ..CnfSize::default()
             }
         }
-        Constraint::Linear { expr, rhs, .. } => {
+        Constraint::Linear { expr, rhs, cmp } => {
             let mut literals: u64 = 0;
             let mut has_int = false;
             for &(_, var) in &expr.terms {
@@ -152,13 +152,13 @@ pub fn estimate_constraint(c: &Constraint, bounds: impl Fn(Var) -> (i64, i64)) -
                 let (lo, hi) = bounds(var);
                 has_int |= (lo, hi) != (0, 1);
             }
-            let bound = if has_int {
-                literals
-            } else {
-                rhs.saturating_sub(expr.constant)
-                    .unsigned_abs()
-                    .clamp(1, literals.max(1))
-            };
+            if has_int {
+                return estimate_order_sum(expr, *cmp, *rhs, &bounds);
+            }
+            let bound = rhs
+                .saturating_sub(expr.constant)
+                .unsigned_abs()
+                .clamp(1, literals.max(1));
             let clauses = literals.saturating_mul(bound);
             CnfSize {
                 aux_vars: clauses / 2,
@@ -167,6 +167,118 @@ pub fn estimate_constraint(c: &Constraint, bounds: impl Fn(Var) -> (i64, i64)) -
                 ..CnfSize::default()
             }
         }
+    }
+}
+
+/// An upper estimate of [`CnfEncoder`]'s order-adder tree for a linear constraint over
+/// integers: each merge of children with `a` and `b` values makes at most `min((a+1)(b+1) − 1,
+/// cap)` values, `(a+1)(b+1)` clauses upward and `c·(a+1)` downward.
+fn estimate_order_sum(
+    expr: &crate::model::LinExpr,
+    cmp: Cmp,
+    rhs: i64,
+    bounds: &impl Fn(Var) -> (i64, i64),
+) -> CnfSize {
+    let mut bound = rhs.saturating_sub(expr.constant);
+    let mut widths = Vec::new();
+    for &(c, var) in &expr.terms {
+        let (lo, hi) = bounds(var);
+        bound = bound.saturating_sub(c.saturating_mul(if c > 0 { lo } else { hi }));
+        widths.push(hi.saturating_sub(lo).max(0) as u64);
+    }
+    let (up, down) = (cmp != Cmp::Ge, cmp != Cmp::Le);
+    let cap = (if up { bound.saturating_add(1) } else { bound }).max(1) as u64;
+    let order = order_tree_size(&widths, cap, up, down);
+    if order.clauses <= ORDER_TREE_LIMIT {
+        return order;
+    }
+    // The encoder's choice: binary adders when the order tree would be large.
+    let maxes: Vec<u64> = (expr.terms.iter().zip(&widths))
+        .map(|(&(c, _), &w)| c.unsigned_abs().saturating_mul(w))
+        .collect();
+    binary_sum_size(&maxes)
+}
+
+/// The most clauses an integer sum's tree of order adders may take before the encoder writes
+/// it with binary adders instead (whose propagation is weaker, but whose size grows with the
+/// logarithm of the domains, not their product): a Killer cage or Kakuro run takes a few
+/// thousand, a heyawake `connectivity=flow` balance row (8 flows of 0..99) about a million.
+const ORDER_TREE_LIMIT: u64 = 50_000;
+
+/// An upper estimate of the tree of order adders over quantities of `widths` steps.
+fn order_tree_size(widths: &[u64], cap: u64, up: bool, down: bool) -> CnfSize {
+    fn tree(widths: &[u64], cap: u64, dirs: u64, size: &mut CnfSize) -> u64 {
+        if widths.len() == 1 {
+            return widths[0].min(cap);
+        }
+        let (l, r) = widths.split_at(widths.len() / 2);
+        let (a, b) = (tree(l, cap, dirs, size), tree(r, cap, dirs, size));
+        let pairs = (a + 1).saturating_mul(b + 1);
+        let c = (pairs - 1).min(cap);
+        let clauses = pairs.saturating_add(c.saturating_mul(a + 1)).saturating_add(c);
+        size.aux_vars = size.aux_vars.saturating_add(c);
+        size.clauses = size.clauses.saturating_add(clauses.saturating_mul(dirs) / 2);
+        size.lits = size.lits.saturating_add(clauses.saturating_mul(3 * dirs) / 2);
+        c
+    }
+    let mut size = CnfSize::default();
+    if widths.is_empty() {
+        return size;
+    }
+    let dirs = up as u64 + down as u64;
+    let (l, r) = widths.split_at((widths.len() / 2).max(1));
+    let a = tree(l, cap, dirs, &mut size);
+    if !r.is_empty() {
+        tree(r, cap, dirs, &mut size);
+    }
+    size.clauses = size.clauses.saturating_add((a + 1).saturating_mul(dirs));
+    size.lits = size.lits.saturating_add((a + 1).saturating_mul(2 * dirs));
+    size
+}
+
+/// The clauses the tree of order adders takes on these quantities, counted on their value
+/// sets (mixed weights reach far fewer sums than [`order_tree_size`]'s bound assumes).
+fn exact_tree_clauses(terms: &[Steps], cap: i64, up: bool, down: bool) -> u64 {
+    fn values(terms: &[Steps], cap: i64, clauses: &mut u64, up: bool, down: bool) -> Vec<i64> {
+        if terms.len() == 1 {
+            return terms[0].iter().map(|s| s.0.min(cap)).collect();
+        }
+        let (l, r) = terms.split_at(terms.len() / 2);
+        let a = values(l, cap, clauses, up, down);
+        let b = values(r, cap, clauses, up, down);
+        let mut c: Vec<i64> = (std::iter::once(0).chain(a.iter().copied()))
+            .flat_map(|x| std::iter::once(0).chain(b.iter().copied()).map(move |y| (x + y).min(cap)))
+            .filter(|&v| v > 0)
+            .collect();
+        c.sort_unstable();
+        c.dedup();
+        let (na, nb, nc) = (a.len() as u64 + 1, b.len() as u64 + 1, c.len() as u64);
+        *clauses += nc + up as u64 * na * nb + down as u64 * nc * na;
+        c
+    }
+    let mut clauses = 0;
+    let (l, r) = terms.split_at((terms.len() / 2).max(1));
+    let a = values(l, cap, &mut clauses, up, down);
+    if !r.is_empty() {
+        values(r, cap, &mut clauses, up, down);
+    }
+    clauses + 2 * (a.len() as u64 + 1)
+}
+
+/// The size of the binary lowering of a sum of quantities with the given largest values:
+/// each quantity's digits from its order bits (about two clauses per value), then one ripple
+/// adder (14 clauses per digit) per addition, and the comparison.
+fn binary_sum_size(maxes: &[u64]) -> CnfSize {
+    let digits = |m: u64| (u64::BITS - m.leading_zeros()) as u64;
+    let total: u64 = maxes.iter().fold(0u64, |a, &m| a.saturating_add(m));
+    let n = digits(total) + 1;
+    let channel: u64 = maxes.iter().map(|&m| 2 * (m + 1).min(1 << 20) + digits(m)).sum();
+    let adders = (maxes.len() as u64).saturating_sub(1) * n;
+    CnfSize {
+        aux_vars: maxes.iter().map(|&m| digits(m)).sum::<u64>() + 2 * adders,
+        clauses: channel + 14 * adders + n,
+        lits: 3 * channel + 50 * adders + n * n,
+        ..CnfSize::default()
     }
 }
 
@@ -216,6 +328,22 @@ enum GeLit {
     True,
     False,
     Lit(i32),
+}
+
+/// An order-encoded quantity `u ≥ 0` that takes 0 or one of its step values: `(v, lit)` with
+/// `lit = [u ≥ v]`, values ascending.
+type Steps = Vec<(i64, i32)>;
+
+/// `[u ≥ t]` of an order-encoded quantity: true for `t ≤ 0`, false above its last value, else
+/// the literal of its smallest value `≥ t`.
+fn at_least(u: &Steps, t: i64) -> GeLit {
+    if t <= 0 {
+        return GeLit::True;
+    }
+    match u.iter().find(|s| s.0 >= t) {
+        Some(&(_, l)) => GeLit::Lit(l),
+        None => GeLit::False,
+    }
 }
 
 /// Incremental CNF builder for one model: encode constraints, then drain the new clauses.
@@ -400,8 +528,17 @@ impl CnfEncoder {
                 }
             }
             Constraint::Linear { expr, cmp, rhs } => {
-                // Σ coef·var + constant cmp rhs  →  Σ w·lit cmp bound, every w > 0.
                 let expr = expr.normalized();
+                if expr
+                    .terms
+                    .iter()
+                    .any(|&(_, v)| matches!(self.vars[v.index()], VarEncoding::Order { .. }))
+                {
+                    let (terms, bound) = self.quantities(&expr, *rhs);
+                    self.order_sum(terms, *cmp, bound);
+                    return;
+                }
+                // Σ coef·var + constant cmp rhs  →  Σ w·lit cmp bound, every w > 0.
                 let mut bound = rhs - expr.constant;
                 let mut terms: Vec<(i64, i32)> = Vec::new();
                 for &(coef, var) in &expr.terms {
@@ -431,6 +568,22 @@ impl CnfEncoder {
                         return;
                     }
                 }
+                let uniform = terms.iter().all(|t| t.0 == terms[0].0);
+                if !uniform && bound > 0 && bound < total {
+                    // Mixed weights (a direct-encoded integer's values): a tree of adders over
+                    // the weighted literals (a generalized totalizer) when it is smaller than
+                    // the weighted sequential counters, n × bound clauses each way.
+                    let steps: Vec<Steps> = terms.iter().map(|&(w, l)| vec![(w, l)]).collect();
+                    let (up, down) = (*cmp != Cmp::Ge, *cmp != Cmp::Le);
+                    let cap = if up { bound + 1 } else { bound };
+                    let tree = exact_tree_clauses(&steps, cap, up, down);
+                    let n = terms.len() as u64;
+                    let counters = 2 * n * (up as u64 * bound as u64 + down as u64 * (total - bound) as u64);
+                    if tree < counters {
+                        self.order_sum(steps, *cmp, bound);
+                        return;
+                    }
+                }
                 if matches!(cmp, Cmp::Le | Cmp::Eq) {
                     self.weighted_at_most(&terms, bound);
                 }
@@ -440,6 +593,274 @@ impl CnfEncoder {
                 }
             }
         }
+    }
+
+    /// A linear expression over integers (and 0/1s) as non-negative order-encoded quantities
+    /// `u_i` with `Σ u_i cmp bound`: `c·x` becomes `c·(x − lo)` (its steps the order bits), or
+    /// for `c < 0` `|c|·(hi − x)` (the negated bits in reverse), the constants moved right.
+    fn quantities(&self, expr: &crate::model::LinExpr, rhs: i64) -> (Vec<Steps>, i64) {
+        let mut bound = rhs - expr.constant;
+        let mut terms = Vec::with_capacity(expr.terms.len());
+        for &(c, var) in &expr.terms {
+            let (lo, bits) = match &self.vars[var.index()] {
+                VarEncoding::Bool(v) => (0, std::slice::from_ref(v)),
+                VarEncoding::Order { lo, bits } => (*lo, &bits[..]),
+            };
+            let w = bits.len();
+            let hi = lo + w as i64;
+            let steps: Steps = if c > 0 {
+                bound -= c * lo;
+                (0..w).map(|j| (c * (j as i64 + 1), bits[j])).collect()
+            } else {
+                bound -= c * hi;
+                (1..=w).map(|j| (-c * j as i64, -bits[w - j])).collect()
+            };
+            if !steps.is_empty() {
+                terms.push(steps);
+            }
+        }
+        (terms, bound)
+    }
+
+    /// `Σ u_i cmp bound` over order-encoded quantities: a balanced tree of order adders whose
+    /// nodes hold the reachable partial sums cut off above the bound (so a node has at most
+    /// bound + 1 values, not the product of its terms' domains), with clauses upward for `≤`
+    /// and downward for `≥`; the root is never built: its two children are compared with the
+    /// bound directly, one clause per value of one child.
+    fn order_sum(&mut self, terms: Vec<Steps>, cmp: Cmp, bound: i64) {
+        let (up, down) = (cmp != Cmp::Ge, cmp != Cmp::Le);
+        if bound < 0 && up || terms.is_empty() && bound > 0 && down {
+            self.clauses.push(Vec::new());
+            return;
+        }
+        if terms.is_empty() || bound <= 0 && !up {
+            return;
+        }
+        let cap = if up { bound + 1 } else { bound };
+        let widths: Vec<u64> = terms.iter().map(|t| t.len() as u64).collect();
+        if order_tree_size(&widths, cap as u64, up, down).clauses > ORDER_TREE_LIMIT {
+            self.binary_sum(&terms, cmp, bound);
+            return;
+        }
+        let mut terms = terms;
+        let right = terms.split_off((terms.len() / 2).max(1));
+        let a = self.order_adder_tree(terms, cap, up, down);
+        let b = if right.is_empty() {
+            Vec::new()
+        } else {
+            self.order_adder_tree(right, cap, up, down)
+        };
+        // a takes one of 0, a_1, …; for each, b must stay within what is left.
+        for i in 0..=a.len() {
+            let a_i = if i == 0 { 0 } else { a[i - 1].0 };
+            if up {
+                // a ≥ a_i → b ≤ bound − a_i
+                let mut clause: Vec<i32> = (i > 0).then(|| -a[i - 1].1).into_iter().collect();
+                match at_least(&b, bound - a_i + 1) {
+                    GeLit::False => {}
+                    GeLit::True => self.clauses.push(clause.clone()),
+                    GeLit::Lit(l) => {
+                        clause.push(-l);
+                        self.clauses.push(clause.clone());
+                    }
+                }
+            }
+            if down {
+                // a < a_{i+1} → b ≥ bound − a_i
+                let mut clause: Vec<i32> = a.get(i).map(|s| s.1).into_iter().collect();
+                match at_least(&b, bound - a_i) {
+                    GeLit::True => {}
+                    GeLit::False => self.clauses.push(clause),
+                    GeLit::Lit(l) => {
+                        clause.push(l);
+                        self.clauses.push(clause);
+                    }
+                }
+            }
+        }
+    }
+
+    /// `Σ u_i cmp bound` with binary adders: each quantity's binary digits defined from its
+    /// order bits, a balanced tree of ripple-carry adders, and the sum's digits compared with
+    /// the bound.
+    fn binary_sum(&mut self, terms: &[Steps], cmp: Cmp, bound: i64) {
+        let numbers: Vec<Vec<i32>> = terms.iter().map(|t| self.binary_digits(t)).collect();
+        let sum = if numbers.is_empty() {
+            Vec::new()
+        } else {
+            self.binary_tree(numbers)
+        };
+        let n = sum.len() as u32;
+        let most = if n >= 63 { i64::MAX } else { (1i64 << n) - 1 };
+        let b = bound.clamp(0, most) as u64;
+        match cmp {
+            Cmp::Le | Cmp::Eq if bound < 0 => self.clauses.push(Vec::new()),
+            Cmp::Ge if bound <= 0 => {}
+            Cmp::Eq if bound > most => self.clauses.push(Vec::new()),
+            Cmp::Eq => {
+                for (j, &d) in sum.iter().enumerate() {
+                    self.clauses.push(vec![if b >> j & 1 == 1 { d } else { -d }]);
+                }
+            }
+            Cmp::Le => self.binary_at_most(&sum, b),
+            Cmp::Ge if bound > most => self.clauses.push(Vec::new()),
+            Cmp::Ge => {
+                let flipped: Vec<i32> = sum.iter().map(|d| -d).collect();
+                self.binary_at_most(&flipped, most as u64 - b);
+            }
+        }
+    }
+
+    /// The sum of binary numbers as one, by a balanced tree of additions.
+    fn binary_tree(&mut self, mut numbers: Vec<Vec<i32>>) -> Vec<i32> {
+        if numbers.len() == 1 {
+            return numbers.pop().expect("one number");
+        }
+        let right = numbers.split_off(numbers.len() / 2);
+        let (a, b) = (self.binary_tree(numbers), self.binary_tree(right));
+        self.ripple_add(&a, &b)
+    }
+
+    /// The binary digits (lowest first) of an order-encoded quantity: digit k is true exactly
+    /// on the runs of its values whose bit k is set, one clause per run either way.
+    fn binary_digits(&mut self, u: &Steps) -> Vec<i32> {
+        let max = u.last().map_or(0, |s| s.0) as u64;
+        let values: Vec<u64> = std::iter::once(0).chain(u.iter().map(|s| s.0 as u64)).collect();
+        let n = (u64::BITS - max.leading_zeros()) as usize;
+        let mut digits = Vec::with_capacity(n);
+        for k in 0..n {
+            let d = self.fresh();
+            let mut start = 0;
+            while start < values.len() {
+                let set = values[start] >> k & 1;
+                let mut end = start;
+                while end + 1 < values.len() && values[end + 1] >> k & 1 == set {
+                    end += 1;
+                }
+                // u in values[start..=end] → digit k is `set`.
+                let mut clause = vec![if set == 1 { d } else { -d }];
+                if start > 0 {
+                    clause.push(-u[start - 1].1);
+                }
+                if end < u.len() {
+                    clause.push(u[end].1);
+                }
+                self.clauses.push(clause);
+                start = end + 1;
+            }
+            digits.push(d);
+        }
+        digits
+    }
+
+    /// `a + b` in binary (lowest digit first) by a ripple-carry adder.
+    fn ripple_add(&mut self, a: &[i32], b: &[i32]) -> Vec<i32> {
+        let mut out = Vec::with_capacity(a.len().max(b.len()) + 1);
+        let mut carry: Option<i32> = None;
+        for i in 0..a.len().max(b.len()) {
+            let ins: Vec<i32> = [a.get(i), b.get(i), carry.as_ref()].into_iter().flatten().copied().collect();
+            if ins.len() == 1 {
+                out.push(ins[0]);
+                carry = None;
+                continue;
+            }
+            // The digit is the parity of the inputs: one clause per input pattern.
+            let d = self.fresh();
+            for pattern in 0u32..1 << ins.len() {
+                let mut clause: Vec<i32> = (ins.iter().enumerate())
+                    .map(|(j, &l)| if pattern >> j & 1 == 1 { -l } else { l })
+                    .collect();
+                clause.push(if pattern.count_ones() % 2 == 1 { d } else { -d });
+                self.clauses.push(clause);
+            }
+            // The carry: at least two inputs true.
+            let c = self.fresh();
+            for pair in ins.iter().combinations(2) {
+                self.clauses.push(vec![-pair[0], -pair[1], c]);
+            }
+            for rest in ins.iter().combinations(ins.len() - 1) {
+                let mut clause: Vec<i32> = rest.into_iter().copied().collect();
+                clause.push(-c);
+                self.clauses.push(clause);
+            }
+            out.push(d);
+            carry = Some(c);
+        }
+        out.extend(carry);
+        out
+    }
+
+    /// Clauses saying that the binary number of `digits` (lowest first) is at most `k`: for
+    /// each 0-digit j of k, not (digit j and every higher 1-digit of k).
+    fn binary_at_most(&mut self, digits: &[i32], k: u64) {
+        let n = digits.len();
+        if n < 64 && k >= (1u64 << n) - 1 {
+            return;
+        }
+        for j in (0..n).filter(|&j| k >> j & 1 == 0) {
+            let mut clause = vec![-digits[j]];
+            clause.extend((j + 1..n).filter(|&h| k >> h & 1 == 1).map(|h| -digits[h]));
+            self.clauses.push(clause);
+        }
+    }
+
+    /// The sum of `terms` as one order-encoded quantity whose values above `cap` read as `cap`.
+    fn order_adder_tree(&mut self, mut terms: Vec<Steps>, cap: i64, up: bool, down: bool) -> Steps {
+        if terms.len() == 1 {
+            let mut leaf = terms.pop().expect("one term");
+            // Steps past the cap: the first stands for "≥ cap", the rest add nothing.
+            if let Some(k) = leaf.iter().position(|s| s.0 >= cap) {
+                leaf.truncate(k + 1);
+                leaf[k].0 = cap;
+            }
+            return leaf;
+        }
+        let right = terms.split_off(terms.len() / 2);
+        let a = self.order_adder_tree(terms, cap, up, down);
+        let b = self.order_adder_tree(right, cap, up, down);
+        let with_zero = |s: &Steps| -> Vec<(i64, Option<i32>)> {
+            std::iter::once((0, None)).chain(s.iter().map(|&(v, l)| (v, Some(l)))).collect()
+        };
+        let (az, bz) = (with_zero(&a), with_zero(&b));
+        let mut values: Vec<i64> = (az.iter())
+            .flat_map(|x| bz.iter().map(move |y| (x.0 + y.0).min(cap)))
+            .filter(|&v| v > 0)
+            .collect();
+        values.sort_unstable();
+        values.dedup();
+        let c: Steps = values.into_iter().map(|v| (v, self.fresh())).collect();
+        for w in c.windows(2) {
+            self.clauses.push(vec![-w[1].1, w[0].1]);
+        }
+        if up {
+            for &(x, xl) in &az {
+                for &(y, yl) in &bz {
+                    let GeLit::Lit(cl) = at_least(&c, (x + y).min(cap)) else {
+                        continue;
+                    };
+                    let mut clause = vec![cl];
+                    clause.extend(xl.map(|l| -l));
+                    clause.extend(yl.map(|l| -l));
+                    self.clauses.push(clause);
+                }
+            }
+        }
+        if down {
+            // c ≥ s with a below its next value a_{i+1} needs b ≥ s − a_i.
+            for &(s, cl) in &c {
+                for (i, &(x, _)) in az.iter().enumerate() {
+                    let mut clause = vec![-cl];
+                    clause.extend(a.get(i).map(|st| st.1));
+                    match at_least(&b, s - x) {
+                        GeLit::True => continue,
+                        GeLit::False => {}
+                        GeLit::Lit(l) => clause.push(l),
+                    }
+                    self.clauses.push(clause);
+                }
+            }
+        }
+        c
     }
 
     /// `Σ w·lit ≤ bound` with every `w > 0`.
@@ -885,6 +1306,55 @@ mod tests {
     }
 
     #[test]
+    fn sums_of_several_integers_match_brute_force() {
+        let cases: [&[(i64, i64, i64)]; 4] = [
+            &[(1, 0, 3), (1, 0, 3), (1, 0, 3)],
+            &[(1, 0, 4), (-1, 0, 4), (1, 1, 3), (-1, 0, 2)],
+            &[(3, -1, 1), (2, 0, 3), (-2, 1, 2)],
+            &[(1, 0, 5), (-5, 0, 1)],
+        ];
+        let mut m = Model::new();
+        let xs: Vec<Var> = (0..3).map(|i| m.new_int(format!("x{i}"), 0, 3)).collect();
+        let mut enc = CnfEncoder::new(&m, CardEncoding::Totalizer);
+        // The binary lowering alone, on every comparison and bound.
+        for rhs in -1..=10 {
+            for cmp in [Cmp::Le, Cmp::Ge, Cmp::Eq] {
+                let mut mm = m.clone();
+                let e = LinExpr::sum_vars(xs.iter().copied()) + (-1) * xs[1] + 2 * xs[1];
+                mm.add("sum", Constraint::linear(e.clone(), cmp, rhs));
+                let mut enc2 = enc.clone();
+                let (terms, bound) = enc2.quantities(&e.normalized(), rhs);
+                enc2.binary_sum(&terms, cmp, bound);
+                assert_eq!(
+                    cnf_projections(&enc2, &mm, &all_assignments(&mm)),
+                    model_solutions(&mm),
+                    "binary {cmp:?} {rhs}"
+                );
+            }
+        }
+        enc.fresh();
+        for terms in cases {
+            for rhs in -8..=10 {
+                for cmp in [Cmp::Le, Cmp::Ge, Cmp::Eq] {
+                    let mut m = Model::new();
+                    let mut e = LinExpr::new();
+                    for (i, &(c, lo, hi)) in terms.iter().enumerate() {
+                        let x = if (lo, hi) == (0, 1) {
+                            m.new_bool(format!("x{i}"))
+                        } else {
+                            m.new_int(format!("x{i}"), lo, hi)
+                        };
+                        e.add_term(c, x);
+                    }
+                    e.constant = 1;
+                    m.add("sum", Constraint::linear(e, cmp, rhs));
+                    check_equivalent(&m);
+                }
+            }
+        }
+    }
+
+    #[test]
     fn at_most_one_and_exactly_one_match_brute_force() {
         for n in 1..=8 {
             let mut m = Model::new();
@@ -904,6 +1374,54 @@ mod tests {
             let ys: Vec<Lit> = (0..n).map(|i| m2.new_bool(format!("y{i}")).lit()).collect();
             m2.add("eo", Constraint::exactly_one(ys));
             check_equivalent(&m2);
+        }
+    }
+
+    /// The rows of docs/encodings.md's encoder table on puzzlec's side (rustsat's side is
+    /// `tools/rustsat_compare`): clauses and new variables of each constraint.
+    #[test]
+    #[ignore]
+    fn encoding_sizes() {
+        let bools = |weights: &[i64], bound: i64| {
+            let mut m = Model::new();
+            let mut e = LinExpr::new();
+            for (i, &w) in weights.iter().enumerate() {
+                e.add_term(w, m.new_bool(format!("x{i}")));
+            }
+            m.add("c", Constraint::linear(e, Cmp::Eq, bound));
+            m
+        };
+        let ints = |k: usize, hi: i64, bound: i64| {
+            let mut m = Model::new();
+            let mut e = LinExpr::new();
+            for i in 0..k {
+                e.add_term(1, m.new_int(format!("x{i}"), 0, hi));
+            }
+            m.add("c", Constraint::linear(e, Cmp::Eq, bound));
+            m
+        };
+        let direct: Vec<i64> = (0..4).flat_map(|_| (1..=8).map(|w: i64| w.min(16))).collect();
+        let rows = [
+            ("starbattle row: 10 cells = 2", bools(&[1; 10], 2)),
+            ("killer cage 4 cells = 20, order bits (32 lits)", bools(&[1; 32], 16)),
+            ("killer cage 4 cells = 20, direct (w = v-1)", bools(&direct, 16)),
+            ("killer cage 9 cells = 45, order bits (72 lits)", bools(&[1; 72], 36)),
+            ("killer cage 9 cells = 45, as 9 integers 0..8", ints(9, 8, 36)),
+            ("heyawake flow balance: 8 ints 0..99 (792 order bits)", bools(&[1; 792], 396)),
+            ("heyawake flow balance: as 8 integers 0..99", ints(8, 99, 396)),
+        ];
+        println!("| constraint | encoding | clauses | new vars | ms |");
+        println!("|---|---|---:|---:|---:|");
+        for (name, m) in rows {
+            for card in [CardEncoding::Totalizer, CardEncoding::Sequential] {
+                let base = CnfEncoder::new(&m, card);
+                let start = std::time::Instant::now();
+                let enc = CnfEncoder::encode_model(&m, card);
+                let ms = start.elapsed().as_secs_f64() * 1e3;
+                let clauses = enc.clauses().len() - base.clauses().len();
+                let vars = enc.num_vars() - base.num_vars();
+                println!("| {name} | puzzlec card={card:?} | {clauses} | {vars} | {ms:.2} |");
+            }
         }
     }
 }

@@ -145,12 +145,33 @@ impl IntOptions {
             FormulationKey::of::<SumEncoding>("sum", "how a sum of integers is lowered", sum),
         ]
     }
-    /// Reads them from a formulation (which was parsed against keys that include them).
+    /// The keys `int` and `alldiff` alone, for genres with no sums (Sudoku).
+    pub fn keys_without_sum(int: &'static str, alldiff: &'static str) -> Vec<FormulationKey> {
+        let mut keys = Self::keys_with_defaults(int, alldiff, "linear");
+        keys.pop();
+        keys
+    }
+    /// Reads them from a formulation (which was parsed against keys that include them; a key
+    /// the genre left out takes the core's default).
     pub fn from(formulation: &Formulation) -> IntOptions {
+        let d = IntOptions::default();
+        let read = |key: &str| formulation.has(key);
         IntOptions {
-            int: formulation.choice("int"),
-            alldiff: formulation.choice("alldiff"),
-            sum: formulation.choice("sum"),
+            int: if read("int") {
+                formulation.choice("int")
+            } else {
+                d.int
+            },
+            alldiff: if read("alldiff") {
+                formulation.choice("alldiff")
+            } else {
+                d.alldiff
+            },
+            sum: if read("sum") {
+                formulation.choice("sum")
+            } else {
+                d.sum
+            },
         }
     }
 }
@@ -655,6 +676,69 @@ pub fn allowed(
                 format!("{name} {}={v} supported", x.name),
                 Constraint::clause(support),
             );
+        }
+    }
+}
+
+/// The sets of `size` distinct values from `values` that add up to `sum` (a Killer cage's or
+/// a Kakuro run's digit combinations), each sorted.
+pub fn distinct_sets_with_sum(values: &[i64], size: usize, sum: i64) -> Vec<Vec<i64>> {
+    fn extend(
+        values: &[i64],
+        size: usize,
+        sum: i64,
+        chosen: &mut Vec<i64>,
+        out: &mut Vec<Vec<i64>>,
+    ) {
+        if chosen.len() == size {
+            if sum == 0 {
+                out.push(chosen.clone());
+            }
+            return;
+        }
+        for (i, &v) in values.iter().enumerate() {
+            chosen.push(v);
+            extend(&values[i + 1..], size, sum - v, chosen, out);
+            chosen.pop();
+        }
+    }
+    let mut out = Vec::new();
+    extend(values, size, sum, &mut Vec::new(), &mut out);
+    out
+}
+
+/// Every var takes a value of one chosen set of `sets` (one selector per set, exactly one
+/// chosen), and every value of the chosen set is taken by some var: with all-different and as
+/// many vars as the set has values, the vars fill the set (a cage or run as its combinations).
+pub fn within_one_set(model: &mut Model, name: &str, vars: &[IntVar], sets: &[Vec<i64>]) {
+    let selectors: Vec<Lit> = (0..sets.len())
+        .map(|j| model.new_bool(format!("{name} set{j}")).lit())
+        .collect();
+    model.add(
+        format!("{name} one set"),
+        Constraint::exactly_one(selectors.clone()),
+    );
+    for x in vars {
+        for &v in x.values() {
+            let mut clause = vec![!x.eq(model, v)];
+            clause.extend(
+                (sets.iter().zip(&selectors))
+                    .filter(|(s, _)| s.contains(&v))
+                    .map(|(_, &l)| l),
+            );
+            model.add(
+                format!("{name} {}={v} in the set", x.name),
+                Constraint::clause(clause),
+            );
+        }
+    }
+    for (set, &s) in sets.iter().zip(&selectors) {
+        for &v in set {
+            let mut clause = vec![!s];
+            for x in vars.iter().filter(|x| x.values.binary_search(&v).is_ok()) {
+                clause.push(x.eq(model, v));
+            }
+            model.add(format!("{name} {v} taken"), Constraint::clause(clause));
         }
     }
 }

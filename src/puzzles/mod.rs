@@ -32,8 +32,10 @@ genres! {
     creek => Creek;
     heyawake => Heyawake;
     hitori => Hitori;
+    jigsawsudoku => JigsawSudoku;
     kakuro => Kakuro;
     kenken => KenKen;
+    killersudoku => KillerSudoku;
     kuromasu => Kuromasu;
     lits => Lits;
     magnetic => Magnetic;
@@ -48,6 +50,7 @@ genres! {
     slitherlink => Slitherlink;
     starbattle => StarBattle;
     str8t => Str8t;
+    sudoku => Sudoku;
     tent => Tent;
     tetromino => Tetromino;
     thermometer => Thermometer;

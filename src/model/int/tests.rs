@@ -214,3 +214,25 @@ fn binary_comparisons_are_exact() {
         }
     }
 }
+
+#[test]
+fn distinct_sets_and_one_set_match_brute_force() {
+    let digits: Vec<i64> = (1..=9).collect();
+    assert_eq!(distinct_sets_with_sum(&digits, 2, 4), vec![vec![1, 3]]);
+    assert_eq!(distinct_sets_with_sum(&digits, 3, 24), vec![vec![7, 8, 9]]);
+    assert_eq!(distinct_sets_with_sum(&digits, 9, 45).len(), 1);
+    assert_eq!(distinct_sets_with_sum(&digits, 2, 10).len(), 4);
+    let domains: [&[i64]; 3] = [&[1, 2, 3, 4], &[1, 2, 3, 4], &[2, 3, 4]];
+    let small: Vec<i64> = (1..=4).collect();
+    for sum in 5..=10 {
+        let sets = distinct_sets_with_sum(&small, 3, sum);
+        let build = |m: &mut Model, x: &[IntVar], o: &IntOptions| {
+            all_different(m, "ad", x, o);
+            within_one_set(m, "cage", x, &sets);
+        };
+        let accept = |t: &[i64]| {
+            t[0] != t[1] && t[1] != t[2] && t[0] != t[2] && t.iter().sum::<i64>() == sum
+        };
+        check("sets", &domains, &build, &accept, SAT);
+    }
+}
