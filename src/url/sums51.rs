@@ -3,7 +3,8 @@
 //! order, a run of 1–16 white cells as one letter `k`–`z`, a black cell as `.` (no sums) or
 //! two sum characters (down, then right); then the down sum above each column whose first
 //! cell is white, then the right sum before each row whose first cell is white. A sum
-//! character: `0` none, `1`–`j` 1–19, `A`–`Z` 20–45.
+//! character: `0` none, `1`–`j` 1–19, `A`–`Z` 20–45. A body cut short reads as pzprjs reads
+//! it: the remaining cells white, the remaining sums none.
 
 use super::format::Piece;
 use super::{digit_char, digit_value, error_at, Reader, Writer};
@@ -18,11 +19,12 @@ pub struct Sums51;
 /// The longest run of white cells one letter skips.
 const MOST_SKIPPED: usize = 16;
 
+/// Reads one sum; at the end of the body there is none (pzprjs reads a body cut short so).
 fn read_sum(body: &mut Reader) -> Result<Option<u32>> {
     let col = body.column();
-    let ch = body
-        .next_char()
-        .ok_or_else(|| error_at(col, "the URL ends before a sum (is it cut short?)"))?;
+    let Some(ch) = body.next_char() else {
+        return Ok(None);
+    };
     let value = match ch {
         'A'..='Z' => digit_value(ch.to_ascii_lowercase(), 36).map(|v| v + 10),
         _ => digit_value(ch, 20),
@@ -59,8 +61,12 @@ impl Piece for Sums51 {
         let mut cell = 0;
         while cell < board.len() {
             let col = body.column();
+            // pzprjs leaves the cells after a body cut short white.
             let Some(ch) = body.peek() else {
-                return Err(error_at(col, "the URL ends before the last cell"));
+                for c in cell..board.len() {
+                    squares[outer(board, c)] = Square::White;
+                }
+                break;
             };
             if let Some(skip) = digit_value(ch, 36).filter(|&v| v >= 20) {
                 body.next_char();

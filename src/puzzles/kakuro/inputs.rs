@@ -35,12 +35,16 @@ fn urls_read_and_write_back_through_the_outside_sums() {
     assert_eq!(Kakuro::read("URL", &url).unwrap(), p);
     for (bad, why) in [
         ("https://puzz.link/p?kakuro/2/2/o", "URL:1:32: `o` skips past the last cell"),
-        ("https://puzz.link/p?kakuro/2/2/.k", "URL:1:34: the URL ends before the last cell"),
+        ("https://puzz.link/p?kakuro/2/2/.k!", "URL:1:34: `!` is not a sum"),
         ("https://puzz.link/p?kakuro/2/2/m!", "URL:1:33: `!` is not a sum"),
     ] {
         let e = Kakuro::read("URL", bad).unwrap_err().to_string();
         assert!(e.starts_with(why), "{bad}: {e}");
     }
+    // Cut short, as pzprjs reads it: the other cells white, no sums.
+    let short = Kakuro::read("URL", "https://puzz.link/p?kakuro/2/2/.k").unwrap();
+    assert_eq!(short.sums.squares.iter().filter(|s| **s == Square::White).count(), 3);
+    assert_eq!(short.url().unwrap(), "https://puzz.link/p?kakuro/2/2/.m00");
     let mut wide = p.clone();
     wide.sums.squares[3] = Square::White;
     assert!(wide.url().unwrap_err().to_string().contains("r1c4 is on the first row"));
