@@ -4,9 +4,12 @@
 //! grid genre reads.
 
 pub mod binary_lines;
+pub mod cages;
 pub mod counts;
+pub mod digits;
 pub mod distinct;
 pub mod dominoes;
+pub mod edges;
 pub mod fleet;
 pub mod int_cells;
 pub mod int_lines;
@@ -20,10 +23,12 @@ pub mod room_clues;
 pub mod room_pairs;
 pub mod rooms;
 pub mod shading;
+pub mod sums;
 pub mod text;
 pub mod token_lines;
 pub mod vertices;
 pub mod visibility;
+pub mod word_grid;
 
 pub use room_clues::RoomClues;
 pub use rooms::Rooms;

@@ -8,6 +8,7 @@ pub mod expr;
 pub mod int;
 pub mod int_keys;
 pub mod int_path;
+pub mod int_rules;
 pub mod justify;
 pub mod lazy;
 pub mod loops;

@@ -39,6 +39,8 @@ genres! {
     hidoku => Hidoku;
     hitori => Hitori;
     jigsawsudoku => JigsawSudoku;
+    kakuro => Kakuro;
+    kenken => KenKen;
     killersudoku => KillerSudoku;
     kuromasu => Kuromasu;
     lits => Lits;
@@ -51,8 +53,10 @@ genres! {
     shikaku => Shikaku;
     shimaguni => Shimaguni;
     skeleton => Skeleton;
+    skyscraper => Skyscraper;
     slitherlink => Slitherlink;
     starbattle => StarBattle;
+    str8t => Str8t;
     sudoku => Sudoku;
     tent => Tent;
     tetromino => Tetromino;

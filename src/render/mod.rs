@@ -7,6 +7,7 @@
 //! the application's (`src/app/picture.rs` in the binary).
 
 pub mod compose;
+mod edges;
 mod margin_counts;
 pub mod margins;
 pub mod png;

@@ -27,6 +27,7 @@ pub mod format;
 pub mod magnets;
 pub mod marks;
 mod numbers;
+pub mod sums51;
 pub mod vertices;
 
 pub use cell_numbers::MAX_CELL_NUMBER;
