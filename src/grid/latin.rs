@@ -24,7 +24,7 @@ pub struct House {
 pub fn box_shape(n: usize) -> Option<(usize, usize)> {
     let rows = (2..=n)
         .take_while(|r| r * r <= n)
-        .filter(|r| n % r == 0)
+        .filter(|r| n.is_multiple_of(*r))
         .last()?;
     Some((rows, n / rows))
 }

@@ -215,10 +215,16 @@ fn order_tree_size(widths: &[u64], cap: u64, up: bool, down: bool) -> CnfSize {
         let (a, b) = (tree(l, cap, dirs, size), tree(r, cap, dirs, size));
         let pairs = (a + 1).saturating_mul(b + 1);
         let c = (pairs - 1).min(cap);
-        let clauses = pairs.saturating_add(c.saturating_mul(a + 1)).saturating_add(c);
+        let clauses = pairs
+            .saturating_add(c.saturating_mul(a + 1))
+            .saturating_add(c);
         size.aux_vars = size.aux_vars.saturating_add(c);
-        size.clauses = size.clauses.saturating_add(clauses.saturating_mul(dirs) / 2);
-        size.lits = size.lits.saturating_add(clauses.saturating_mul(3 * dirs) / 2);
+        size.clauses = size
+            .clauses
+            .saturating_add(clauses.saturating_mul(dirs) / 2);
+        size.lits = size
+            .lits
+            .saturating_add(clauses.saturating_mul(3 * dirs) / 2);
         c
     }
     let mut size = CnfSize::default();
@@ -247,7 +253,11 @@ fn exact_tree_clauses(terms: &[Steps], cap: i64, up: bool, down: bool) -> u64 {
         let a = values(l, cap, clauses, up, down);
         let b = values(r, cap, clauses, up, down);
         let mut c: Vec<i64> = (std::iter::once(0).chain(a.iter().copied()))
-            .flat_map(|x| std::iter::once(0).chain(b.iter().copied()).map(move |y| (x + y).min(cap)))
+            .flat_map(|x| {
+                std::iter::once(0)
+                    .chain(b.iter().copied())
+                    .map(move |y| (x + y).min(cap))
+            })
             .filter(|&v| v > 0)
             .collect();
         c.sort_unstable();
@@ -272,7 +282,10 @@ fn binary_sum_size(maxes: &[u64]) -> CnfSize {
     let digits = |m: u64| (u64::BITS - m.leading_zeros()) as u64;
     let total: u64 = maxes.iter().fold(0u64, |a, &m| a.saturating_add(m));
     let n = digits(total) + 1;
-    let channel: u64 = maxes.iter().map(|&m| 2 * (m + 1).min(1 << 20) + digits(m)).sum();
+    let channel: u64 = maxes
+        .iter()
+        .map(|&m| 2 * (m + 1).min(1 << 20) + digits(m))
+        .sum();
     let adders = (maxes.len() as u64).saturating_sub(1) * n;
     CnfSize {
         aux_vars: maxes.iter().map(|&m| digits(m)).sum::<u64>() + 2 * adders,
@@ -578,7 +591,8 @@ impl CnfEncoder {
                     let cap = if up { bound + 1 } else { bound };
                     let tree = exact_tree_clauses(&steps, cap, up, down);
                     let n = terms.len() as u64;
-                    let counters = 2 * n * (up as u64 * bound as u64 + down as u64 * (total - bound) as u64);
+                    let counters =
+                        2 * n * (up as u64 * bound as u64 + down as u64 * (total - bound) as u64);
                     if tree < counters {
                         self.order_sum(steps, *cmp, bound);
                         return;
@@ -699,7 +713,8 @@ impl CnfEncoder {
             Cmp::Eq if bound > most => self.clauses.push(Vec::new()),
             Cmp::Eq => {
                 for (j, &d) in sum.iter().enumerate() {
-                    self.clauses.push(vec![if b >> j & 1 == 1 { d } else { -d }]);
+                    self.clauses
+                        .push(vec![if b >> j & 1 == 1 { d } else { -d }]);
                 }
             }
             Cmp::Le => self.binary_at_most(&sum, b),
@@ -725,7 +740,9 @@ impl CnfEncoder {
     /// on the runs of its values whose bit k is set, one clause per run either way.
     fn binary_digits(&mut self, u: &Steps) -> Vec<i32> {
         let max = u.last().map_or(0, |s| s.0) as u64;
-        let values: Vec<u64> = std::iter::once(0).chain(u.iter().map(|s| s.0 as u64)).collect();
+        let values: Vec<u64> = std::iter::once(0)
+            .chain(u.iter().map(|s| s.0 as u64))
+            .collect();
         let n = (u64::BITS - max.leading_zeros()) as usize;
         let mut digits = Vec::with_capacity(n);
         for k in 0..n {
@@ -758,7 +775,11 @@ impl CnfEncoder {
         let mut out = Vec::with_capacity(a.len().max(b.len()) + 1);
         let mut carry: Option<i32> = None;
         for i in 0..a.len().max(b.len()) {
-            let ins: Vec<i32> = [a.get(i), b.get(i), carry.as_ref()].into_iter().flatten().copied().collect();
+            let ins: Vec<i32> = [a.get(i), b.get(i), carry.as_ref()]
+                .into_iter()
+                .flatten()
+                .copied()
+                .collect();
             if ins.len() == 1 {
                 out.push(ins[0]);
                 carry = None;
@@ -819,7 +840,9 @@ impl CnfEncoder {
         let a = self.order_adder_tree(terms, cap, up, down);
         let b = self.order_adder_tree(right, cap, up, down);
         let with_zero = |s: &Steps| -> Vec<(i64, Option<i32>)> {
-            std::iter::once((0, None)).chain(s.iter().map(|&(v, l)| (v, Some(l)))).collect()
+            std::iter::once((0, None))
+                .chain(s.iter().map(|&(v, l)| (v, Some(l))))
+                .collect()
         };
         let (az, bz) = (with_zero(&a), with_zero(&b));
         let mut values: Vec<i64> = (az.iter())
@@ -1400,15 +1423,35 @@ mod tests {
             m.add("c", Constraint::linear(e, Cmp::Eq, bound));
             m
         };
-        let direct: Vec<i64> = (0..4).flat_map(|_| (1..=8).map(|w: i64| w.min(16))).collect();
+        let direct: Vec<i64> = (0..4)
+            .flat_map(|_| (1..=8).map(|w: i64| w.min(16)))
+            .collect();
         let rows = [
             ("starbattle row: 10 cells = 2", bools(&[1; 10], 2)),
-            ("killer cage 4 cells = 20, order bits (32 lits)", bools(&[1; 32], 16)),
-            ("killer cage 4 cells = 20, direct (w = v-1)", bools(&direct, 16)),
-            ("killer cage 9 cells = 45, order bits (72 lits)", bools(&[1; 72], 36)),
-            ("killer cage 9 cells = 45, as 9 integers 0..8", ints(9, 8, 36)),
-            ("heyawake flow balance: 8 ints 0..99 (792 order bits)", bools(&[1; 792], 396)),
-            ("heyawake flow balance: as 8 integers 0..99", ints(8, 99, 396)),
+            (
+                "killer cage 4 cells = 20, order bits (32 lits)",
+                bools(&[1; 32], 16),
+            ),
+            (
+                "killer cage 4 cells = 20, direct (w = v-1)",
+                bools(&direct, 16),
+            ),
+            (
+                "killer cage 9 cells = 45, order bits (72 lits)",
+                bools(&[1; 72], 36),
+            ),
+            (
+                "killer cage 9 cells = 45, as 9 integers 0..8",
+                ints(9, 8, 36),
+            ),
+            (
+                "heyawake flow balance: 8 ints 0..99 (792 order bits)",
+                bools(&[1; 792], 396),
+            ),
+            (
+                "heyawake flow balance: as 8 integers 0..99",
+                ints(8, 99, 396),
+            ),
         ];
         println!("| constraint | encoding | clauses | new vars | ms |");
         println!("|---|---|---:|---:|---:|");
