@@ -293,7 +293,7 @@ mod tests {
             url_genre(&input("https://puzz.link/p?heyawake_edit/2/2/")),
             Some("heyawake")
         );
-        assert_eq!(url_genre(&input("https://puzz.link/p?sudoku/9/9/")), None);
+        assert_eq!(url_genre(&input("https://puzz.link/p?tapa/9/9/")), None);
         assert_eq!(url_genre(&input("AB\nAB\nA=?\n")), None);
     }
     #[test]
@@ -332,7 +332,7 @@ mod tests {
         let e = read_input("no/such/file.txt").unwrap_err();
         assert!(e.to_string().contains("no/such/file.txt"), "{e}");
         assert_eq!(e.exit_code(), 2);
-        assert!(check_genre("sudoku")
+        assert!(check_genre("tapa")
             .unwrap_err()
             .to_string()
             .contains("unknown genre"));

@@ -75,8 +75,8 @@ impl Puzzle for KillerSudoku {
     const RULES: &'static str =
         "fill digits 1..n: once in every row, column and box; a cage's digits differ and add up to its sum";
     fn keys() -> Vec<FormulationKey> {
-        let mut keys = IntOptions::keys_with_defaults("direct", "values", "linear");
-        keys.push(FormulationKey::of::<CageEncoding>("cage", "how a cage's sum is stated", "sum"));
+        let mut keys = IntOptions::keys_with_defaults("direct", "values", "mdd");
+        keys.push(FormulationKey::of::<CageEncoding>("cage", "how a cage's sum is stated", "sets"));
         keys
     }
     fn read_text(source: &str, text: &str) -> Result<Self> {

@@ -23,7 +23,7 @@ fn the_text_reads_cages_and_sums_and_errors_name_the_place() {
     assert!(e.to_string().starts_with("t:2:3: a second sum"), "{e}");
     let e = KillerSudoku::read_text("t", "3 3\n3 x -\n- - -\n- - -\n1 1 2\n3 3 2\n3 3 2\n").unwrap_err();
     assert!(e.to_string().starts_with("t:2:3: expected a cage sum"), "{e}");
-    let e = KillerSudoku::read_text("t", "3 3 y\n3 - -\n- - -\n- - -\n1 1 2\n3 3 2\n3 3 2\n").unwrap_err();
+    let e = KillerSudoku::read_text("t", &JANKO.replace("4 4\n6", "4 4 y\n6")).unwrap_err();
     assert!(e.to_string().starts_with("t:1:5: a killersudoku header"), "{e}");
     assert!(KillerSudoku::read_text("t", &JANKO.replace("4 4\n6", "4 4 diagonal\n6")).unwrap().diagonal);
 }
