@@ -9,6 +9,7 @@ pub mod lazy;
 pub mod loops;
 pub mod name;
 pub mod node_graph;
+pub mod paths;
 pub mod propagator;
 pub mod region;
 pub mod regular;

@@ -39,6 +39,7 @@ genres! {
     minesweeper => Minesweeper;
     nonogram => Nonogram or colour::ColourNonogram;
     norinori => Norinori;
+    numberlink => Numberlink;
     nurikabe => Nurikabe;
     shimaguni => Shimaguni;
     skeleton => Skeleton;
