@@ -12,6 +12,9 @@ use crate::grid::lines::DIRECTIONS;
 use crate::grid::text::GridText;
 use crate::grid::{Cell, Clue, Grid};
 use crate::model::paths::PathEncoding;
+use crate::solve::{solve_puzzle, Mode, SolveOptions, Verdict};
+use formulate::UTurns;
+use std::time::Instant;
 use crate::puzzles::{Formulated, Formulation, FormulationKey, Puzzle};
 use crate::render::{Points, Sketch};
 use crate::url::format::{Format, NumbersWhere};
@@ -49,6 +52,24 @@ impl Numberlink {
     }
 }
 
+impl Numberlink {
+    /// A used edge with empty cells beside both its ends on one side, as those two cells: the
+    /// path could detour through them, a second answer.
+    pub fn detour(&self, used: &Links) -> Option<(Cell, Cell)> {
+        let g = self.grid;
+        let empty = |p: Cell| !DIRECTIONS.iter().any(|&(_, dr, dc)| g.line_uses(used, p, dr, dc));
+        let edges = g.edges().into_iter().zip(used).filter(|(_, &u)| u);
+        edges.map(|(e, _)| e).find_map(|(a, b)| {
+            let across = g.rc(a).0 == g.rc(b).0;
+            let sides: [(isize, isize); 2] = if across { [(-1, 0), (1, 0)] } else { [(0, -1), (0, 1)] };
+            sides.into_iter().find_map(|(dr, dc)| {
+                let (x, y) = (g.offset(a, dr, dc)?, g.offset(b, dr, dc)?);
+                (empty(x) && empty(y)).then_some((x, y))
+            })
+        })
+    }
+}
+
 impl Puzzle for Numberlink {
     type Solution = Links;
     const GENRE: &'static str = "numberlink";
@@ -61,11 +82,36 @@ impl Puzzle for Numberlink {
         |p, body| body.piece(NumbersWhere(known), p.grid, &mut p.numbers),
     ));
     fn keys() -> Vec<FormulationKey> {
-        vec![FormulationKey::of::<PathEncoding>(
-            "paths",
-            "how rule 3 (no line apart from the paths: no cycle) is encoded",
-            "lazy",
-        )]
+        vec![
+            FormulationKey::of::<PathEncoding>(
+                "paths",
+                "how rule 3 (no line apart from the paths: no cycle) is encoded",
+                "lazy",
+            ),
+            FormulationKey::of::<UTurns>(
+                "uturns",
+                "whether answers with a path turning back around a 2x2 block are searched",
+                "reduced",
+            ),
+        ]
+    }
+    /// With `uturns=reduced`: the answer of the model without U-turns when it is unique there
+    /// and has no detour. Every answer shortens, U-turn by U-turn, to one without U-turns, the
+    /// last step undoing a detour; so that answer has no other.
+    fn deduced(&self, f: &Formulation, deadline: Option<Instant>) -> Result<Option<(Links, &'static str)>> {
+        if f.choice::<UTurns>("uturns") != UTurns::Reduced {
+            return Ok(None);
+        }
+        let spec = f.spec().replace("uturns=reduced", "uturns=forbidden");
+        let mut opts = SolveOptions::new("batsat", &spec, Mode::Count(2));
+        opts.timeout = deadline.map(|d| d.saturating_duration_since(Instant::now()).as_secs_f64());
+        let report = solve_puzzle(self, &opts)?;
+        Ok(match (report.verdict, report.solutions.first()) {
+            (Verdict::Unique, Some(s)) if self.detour(s).is_none() => {
+                Some((s.clone(), "the one answer without U-turns, which has no detour"))
+            }
+            _ => None,
+        })
     }
     fn read_text(source: &str, text: &str) -> Result<Self> {
         let t = GridText::parse(source, text, false)?;
@@ -189,6 +235,14 @@ mod tests {
             used[g3.edge_index(a, b).unwrap()] = true;
         }
         assert!(q.verify(&used).unwrap_err().contains("is a loop"));
+        // 1 at r1c1 and r3c1: straight down leaves r1c2, r2c2 beside it empty; the U-turn
+        // through them does not.
+        let mut straight = vec![false; 12];
+        for (a, b) in [(0, 3), (3, 6)] {
+            straight[g3.edge_index(a, b).unwrap()] = true;
+        }
+        assert_eq!(q.detour(&straight), Some((1, 4)));
+        assert_eq!(q.verify(&straight), Ok(()));
     }
 
     #[test]
@@ -209,12 +263,13 @@ mod tests {
             }
             let p = with_numbers(g, &numbers);
             let mut runs = vec![
-                ("varisat", "paths=lazy"),
+                ("varisat", "paths=lazy,uturns=allowed"),
                 ("batsat", "paths=lazy"),
-                ("batsat", "paths=tree"),
+                ("batsat", "paths=tree,uturns=allowed"),
+                ("batsat", "paths=tree,uturns=reduced"),
             ];
             if h * w <= 6 {
-                runs.push(("microlp", "paths=tree"));
+                runs.push(("microlp", "paths=tree,uturns=allowed"));
             }
             let label = format!("case {case} {h}x{w}: {numbers:?}");
             let n = assert_finds_exactly_the_accepted(&p, all_links(g), &runs, &label);
