@@ -48,6 +48,7 @@ genres! {
     tent => Tent;
     tetromino => Tetromino;
     thermometer => Thermometer;
+    yajilin => Yajilin;
 }
 
 /// What the registry does with each declared genre (see [`visit_genres`]).
