@@ -17,6 +17,7 @@ pub mod room_clues;
 pub mod room_pairs;
 pub mod rooms;
 pub mod shading;
+pub mod slants;
 pub mod text;
 pub mod token_lines;
 pub mod vertices;

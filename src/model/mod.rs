@@ -4,6 +4,7 @@
 pub mod active;
 pub mod connectivity;
 pub mod expr;
+pub mod gated;
 pub mod justify;
 pub mod lazy;
 pub mod loops;

@@ -5,7 +5,7 @@
 //! or a spanning tree rooted at the endpoints (complete). Nodes may stay unused.
 
 use super::active::{add_at_most_one, add_clause, add_contradiction, add_exactly_one};
-use super::connectivity::{add_tree, Link, Net};
+use super::gated::{add_reaches_roots_over_gates, GatedArc};
 use super::loops::{degree_constraints, EdgeGraph};
 use super::{Active, Assignment, Cut, LazyConstraint, Model, NamedConstraint};
 use crate::formulation::Value;
@@ -118,36 +118,32 @@ pub fn add_paths(
     on
 }
 
-/// Every used node reaches an endpoint along used edges: a spanning tree over the used edges
-/// and one extra node joined to every endpoint, which is the root.
+/// Every used node reaches an endpoint along used edges.
 fn add_rooted_tree(model: &mut Model, name: &str, graph: &EdgeGraph, on: &[Active], ends: &[bool]) {
-    let n = graph.len();
-    let mut names: Vec<String> = (0..n).map(|v| graph.name(v).to_string()).collect();
-    names.push("ends".into());
-    let mut active = on.to_vec();
-    active.push(Active::Always);
-    let mut is_root = vec![Active::Never; n];
-    is_root.push(Active::Always);
-    let mut links: Vec<Link> = (0..n)
-        .filter(|&v| ends[v])
-        .map(|v| link(n, v, vec![]))
+    let names: Vec<String> = (0..graph.len())
+        .map(|v| graph.name(v).to_string())
         .collect();
-    for (e, &(a, b)) in graph.edges().iter().enumerate() {
-        let gate = vec![graph.used()[e]];
-        links.extend([link(a, b, gate.clone()), link(b, a, gate)]);
-    }
-    let net = Net {
-        prefix: name,
-        names: &names,
-        active: &active,
-        is_root: &is_root,
-        links: &links,
-    };
-    add_tree(model, &net);
-}
-
-fn link(from: usize, to: usize, gates: Vec<Active>) -> Link {
-    Link { from, to, gates }
+    let roots: Vec<usize> = (0..graph.len()).filter(|&v| ends[v]).collect();
+    let arcs = graph
+        .edges()
+        .iter()
+        .zip(graph.used())
+        .flat_map(|(&(a, b), &gate)| {
+            [
+                GatedArc {
+                    from: a,
+                    to: b,
+                    gate,
+                },
+                GatedArc {
+                    from: b,
+                    to: a,
+                    gate,
+                },
+            ]
+        });
+    let arcs: Vec<GatedArc> = arcs.collect();
+    add_reaches_roots_over_gates(model, name, &names, on, &roots, &arcs);
 }
 
 /// The lazy cycle constraint. On a candidate with a cycle C through no endpoint, with s on C

@@ -30,6 +30,7 @@ genres! {
     binairo => Binairo;
     cave => Cave;
     creek => Creek;
+    gokigennaname => Gokigen;
     heyawake => Heyawake;
     hitori => Hitori;
     kuromasu => Kuromasu;
