@@ -20,6 +20,7 @@ pub mod shading;
 pub mod slants;
 pub mod text;
 pub mod token_lines;
+pub mod uturns;
 pub mod vertices;
 pub mod visibility;
 

@@ -13,7 +13,7 @@ use crate::grid::text::GridText;
 use crate::grid::{Cell, Clue, Grid};
 use crate::model::paths::PathEncoding;
 use crate::solve::{solve_puzzle, Mode, SolveOptions, Verdict};
-use formulate::UTurns;
+use crate::grid::uturns::UTurns;
 use std::time::Instant;
 use crate::puzzles::{Formulated, Formulation, FormulationKey, Puzzle};
 use crate::render::{Points, Sketch};
@@ -49,24 +49,6 @@ impl Numberlink {
         }
         let (pairs, odd): (Vec<_>, Vec<_>) = by_number.into_iter().partition(|(_, c)| c.len() == 2);
         (pairs.into_iter().map(|(_, c)| (c[0], c[1])).collect(), odd)
-    }
-}
-
-impl Numberlink {
-    /// A used edge with empty cells beside both its ends on one side, as those two cells: the
-    /// path could detour through them, a second answer.
-    pub fn detour(&self, used: &Links) -> Option<(Cell, Cell)> {
-        let g = self.grid;
-        let empty = |p: Cell| !DIRECTIONS.iter().any(|&(_, dr, dc)| g.line_uses(used, p, dr, dc));
-        let edges = g.edges().into_iter().zip(used).filter(|(_, &u)| u);
-        edges.map(|(e, _)| e).find_map(|(a, b)| {
-            let across = g.rc(a).0 == g.rc(b).0;
-            let sides: [(isize, isize); 2] = if across { [(-1, 0), (1, 0)] } else { [(0, -1), (0, 1)] };
-            sides.into_iter().find_map(|(dr, dc)| {
-                let (x, y) = (g.offset(a, dr, dc)?, g.offset(b, dr, dc)?);
-                (empty(x) && empty(y)).then_some((x, y))
-            })
-        })
     }
 }
 
@@ -107,7 +89,7 @@ impl Puzzle for Numberlink {
         opts.timeout = deadline.map(|d| d.saturating_duration_since(Instant::now()).as_secs_f64());
         let report = solve_puzzle(self, &opts)?;
         Ok(match (report.verdict, report.solutions.first()) {
-            (Verdict::Unique, Some(s)) if self.detour(s).is_none() => {
+            (Verdict::Unique, Some(s)) if self.grid.detour(s).is_none() => {
                 Some((s.clone(), "the one answer without U-turns, which has no detour"))
             }
             _ => None,
@@ -241,7 +223,7 @@ mod tests {
         for (a, b) in [(0, 3), (3, 6)] {
             straight[g3.edge_index(a, b).unwrap()] = true;
         }
-        assert_eq!(q.detour(&straight), Some((1, 4)));
+        assert_eq!(q.grid.detour(&straight), Some((1, 4)));
         assert_eq!(q.verify(&straight), Ok(()));
     }
 
