@@ -99,9 +99,9 @@ pub fn add_paths(
     }
     for (e, &(a, b)) in graph.edges().iter().enumerate() {
         for (x, y) in [(a, b), (b, a)] {
-            for i in 0..pairs.len() {
+            for (&lx, &ly) in label[x].iter().zip(&label[y]) {
                 let same = format!("{name} same pair {}-{}", graph.name(x), graph.name(y));
-                add_clause(model, same, [!used(e), !label[x][i], label[y][i]]);
+                add_clause(model, same, [!used(e), !lx, ly]);
             }
         }
     }
@@ -284,7 +284,10 @@ mod tests {
             .collect()
     }
 
-    const CASES: [(usize, usize, &[(usize, usize)]); 6] = [
+    /// Grid height, width and the pairs of ends.
+    type Case = (usize, usize, &'static [(usize, usize)]);
+
+    const CASES: [Case; 6] = [
         (3, 3, &[(0, 8)]),
         (3, 3, &[(0, 2), (6, 8)]),
         (3, 4, &[(0, 11), (3, 8)]),

@@ -24,10 +24,14 @@ pub struct Gokigen {
 /// A solution: whether each cell's diagonal is `/` (else `\`).
 pub type Slants = Vec<bool>;
 
+/// A clued corner: its id, its number, and the cells around it each with the diagonal (`/` or
+/// not) that touches the corner there.
+pub type Corner = (usize, u32, Vec<(usize, bool)>);
+
 impl Gokigen {
     /// For each clued vertex, its number and the cells around it with the diagonal that would
     /// touch it there (`/` or not).
-    pub fn touching(&self) -> Vec<(usize, u32, Vec<(usize, bool)>)> {
+    pub fn touching(&self) -> Vec<Corner> {
         let g = self.grid;
         let clued = (g.vertices().cells()).filter_map(|v| Some((v, self.clues[v]?.value()?)));
         clued

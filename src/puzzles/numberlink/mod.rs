@@ -32,6 +32,9 @@ pub struct Numberlink {
 /// `grid.edges()`.
 pub type Links = Vec<bool>;
 
+/// Numbers not written exactly twice, with their cells.
+pub type Unpaired = Vec<(u32, Vec<Cell>)>;
+
 /// Numbers are names of pairs: a `?` names none.
 fn known(clue: &Clue) -> Option<&'static str> {
     (*clue == Clue::Unknown).then_some("a numberlink end needs its number, not `?`")
@@ -40,7 +43,7 @@ fn known(clue: &Clue) -> Option<&'static str> {
 impl Numberlink {
     /// The pairs of cells holding each number, by increasing number; a number that is not
     /// written exactly twice is returned apart, with its cells.
-    pub fn pairs(&self) -> (Vec<(Cell, Cell)>, Vec<(u32, Vec<Cell>)>) {
+    pub fn pairs(&self) -> (Vec<(Cell, Cell)>, Unpaired) {
         let mut by_number: std::collections::BTreeMap<u32, Vec<Cell>> = Default::default();
         for (c, n) in self.numbers.iter().enumerate() {
             if let Some(n) = n.and_then(Clue::value) {
