@@ -29,6 +29,7 @@ genres! {
     battleship => Battleship;
     binairo => Binairo;
     cave => Cave;
+    countryroad => CountryRoad;
     creek => Creek;
     gokigennaname => Gokigen;
     heyawake => Heyawake;
