@@ -58,7 +58,10 @@ impl Puzzle for CountryRoad {
             (None, _) => Ok(()),
             (Some(_), None) => Err("a number outside every room".to_string()),
             (Some(_), Some(Some(_))) => Err("a second number in the same room".to_string()),
-            (Some(n), Some(slot)) => Ok(*slot = Some(n)),
+            (Some(n), Some(slot)) => {
+                *slot = Some(n);
+                Ok(())
+            }
         })?;
         let labels = (1..=rooms.len()).map(|r| r.to_string()).collect();
         Ok(CountryRoad { grid: t.grid, rooms: RoomClues { rooms, labels, clues } })
@@ -156,5 +159,30 @@ mod tests {
         let url = p.url().unwrap();
         assert_eq!(CountryRoad::read("URL", &url).unwrap(), p);
         assert!(p.verify(&vec![false; 40]).unwrap_err().starts_with("rule 1"));
+    }
+
+    #[test]
+    fn every_formulation_finds_exactly_the_loops_a_brute_force_over_all_loops_accepts() {
+        use crate::grid::lines::tests::all_single_loops;
+        use crate::grid::Rooms;
+        use crate::model::testing::Rng;
+        use crate::puzzles::testing::assert_finds_exactly_the_accepted;
+        let mut rng = Rng::new(3);
+        let mut solutions = 0;
+        for case in 0..24 {
+            let (h, w) = [(3, 3), (3, 4), (4, 3), (4, 4)][case % 4];
+            let g = Grid::new(h, w);
+            // Rooms as blocks of a random row and column cut.
+            let (rc, cc) = (1 + rng.below(h as u64 - 1) as usize, 1 + rng.below(w as u64 - 1) as usize);
+            let labels: Vec<usize> = g.cells().map(|c| 2 * usize::from(g.rc(c).0 >= rc) + usize::from(g.rc(c).1 >= cc)).collect();
+            let rooms = Rooms::from_labels(g, &labels).unwrap();
+            let clues = (0..rooms.len()).map(|_| (rng.below(2) == 0).then(|| Clue::Number(rng.below(4) as u32))).collect();
+            let labels = (1..=rooms.len()).map(|r| r.to_string()).collect();
+            let p = CountryRoad { grid: g, rooms: RoomClues { rooms, labels, clues } };
+            let runs = [("varisat", "loop=lazy"), ("batsat", "loop=tree"), ("batsat", "loop=propagator")];
+            let label = format!("case {case}: {p:?}");
+            solutions += assert_finds_exactly_the_accepted(&p, all_single_loops(g), &runs, &label);
+        }
+        assert!(solutions >= 10, "{solutions}");
     }
 }
