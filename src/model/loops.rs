@@ -127,8 +127,12 @@ impl EdgeGraph {
     pub fn used(&self) -> &[Active] {
         &self.used
     }
+    /// A node's name, as variable and cut names show it.
+    pub fn name(&self, v: usize) -> &str {
+        &self.names[v]
+    }
     /// The edges that can be used, by index, at each node (self-loops left out).
-    fn incidence(&self) -> Vec<Vec<usize>> {
+    pub(super) fn incidence(&self) -> Vec<Vec<usize>> {
         let mut inc = vec![Vec::new(); self.nodes];
         for (e, &(a, b)) in self.edges.iter().enumerate() {
             if a != b && !self.used[e].is_never() {
@@ -248,7 +252,7 @@ pub fn add_single_loop(
 /// Node v is on the loop exactly when two of its edges are used, and never one or three:
 /// `e ⇒ on` for each edge, `on ⇒ ⋁(δ − e)` for each edge (at least two), and no three at once.
 /// Returns the node's literal (`Never` with fewer than two usable edges, which are then unused).
-fn degree_constraints(
+pub(super) fn degree_constraints(
     model: &mut Model,
     name: &str,
     graph: &EdgeGraph,

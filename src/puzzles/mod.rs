@@ -30,10 +30,12 @@ genres! {
     battleship => Battleship;
     binairo => Binairo;
     cave => Cave;
+    countryroad => CountryRoad;
     creek => Creek;
     dominos => Dominos;
     fillomino => Fillomino;
     galaxies => Galaxies;
+    gokigennaname => Gokigen;
     hakyuu => Hakyuu;
     heyawake => Heyawake;
     hidoku => Hidoku;
@@ -49,6 +51,7 @@ genres! {
     minesweeper => Minesweeper;
     nonogram => Nonogram or colour::ColourNonogram;
     norinori => Norinori;
+    numberlink => Numberlink;
     nurikabe => Nurikabe;
     shikaku => Shikaku;
     shimaguni => Shimaguni;
@@ -61,6 +64,7 @@ genres! {
     tent => Tent;
     tetromino => Tetromino;
     thermometer => Thermometer;
+    yajilin => Yajilin;
 }
 
 /// What the registry does with each declared genre (see [`visit_genres`]).

@@ -1,0 +1,374 @@
+//! "Paths join given pairs of endpoints without touching each other" (Numberlink): over an
+//! [`EdgeGraph`], each endpoint has exactly one used edge, every other node none or two, a
+//! "which pair" label per node carried along used edges (so no path joins the ends of two
+//! different pairs), and no cycle away from the endpoints, in two formulations: lazy cycle cuts,
+//! or a spanning tree rooted at the endpoints (complete). Nodes may stay unused.
+
+use super::active::{add_at_most_one, add_clause, add_contradiction, add_exactly_one};
+use super::gated::{add_reaches_roots_over_gates, GatedArc};
+use super::loops::{degree_constraints, EdgeGraph};
+use super::{Active, Assignment, Cut, LazyConstraint, Model, NamedConstraint};
+use crate::formulation::Value;
+use crate::graph::UnionFind;
+
+/// Which formulation keeps the paths free of cycles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PathEncoding {
+    /// Cycle cuts added while a candidate has a cycle through no endpoint.
+    Lazy,
+    /// Every used node has a parent across a used edge with a smaller label, the endpoints
+    /// being the roots.
+    Tree,
+}
+
+impl crate::formulation::Choice for PathEncoding {
+    const VALUES: &'static [Value] = &[
+        Value::lazy(
+            "lazy",
+            "degrees and pair labels up front, cycle cuts in a loop: solve, find the cycles, cut, solve again",
+        ),
+        Value::complete(
+            "tree",
+            "complete: degrees, pair labels and a spanning tree rooted at the endpoints over used edges",
+        ),
+    ];
+    fn from_name(name: &str) -> Option<Self> {
+        match name {
+            "lazy" => Some(PathEncoding::Lazy),
+            "tree" => Some(PathEncoding::Tree),
+            _ => None,
+        }
+    }
+}
+
+/// Adds "the used edges are paths, one between the two ends of each pair, and nothing else"
+/// (nodes off every path allowed) and returns, per node, whether a path passes through it.
+/// An endpoint in two pairs, or a pair joining a node to itself, is a contradiction.
+pub fn add_paths(
+    model: &mut Model,
+    name: &str,
+    graph: &EdgeGraph,
+    pairs: &[(usize, usize)],
+    encoding: PathEncoding,
+) -> Vec<Active> {
+    let n = graph.len();
+    let inc = graph.incidence();
+    let mut pair_of = vec![None; n];
+    for (i, &(a, b)) in pairs.iter().enumerate() {
+        for v in [a, b] {
+            if pair_of[v].replace(i).is_some() {
+                let why = format!("{name}: {} ends two paths", graph.name(v));
+                add_contradiction(model, &why);
+            }
+        }
+    }
+    let used = |e: usize| graph.used()[e];
+    let mut on = Vec::with_capacity(n);
+    for v in 0..n {
+        if pair_of[v].is_some() {
+            let ends = format!("{name} end {}", graph.name(v));
+            add_exactly_one(model, ends, inc[v].iter().map(|&e| used(e)));
+            on.push(Active::Always);
+        } else {
+            on.push(degree_constraints(model, name, graph, v, &inc[v]));
+        }
+    }
+    // label[v][i]: v lies on the path of pair i; an endpoint's is fixed.
+    let label: Vec<Vec<Active>> = (0..n)
+        .map(|v| match pair_of[v] {
+            Some(p) => (0..pairs.len()).map(|i| Active::from(i == p)).collect(),
+            None if on[v].is_never() => vec![Active::Never; pairs.len()],
+            None => (0..pairs.len())
+                .map(|i| {
+                    model
+                        .new_bool(format!("{name} pair{i}[{}]", graph.name(v)))
+                        .into()
+                })
+                .collect(),
+        })
+        .collect();
+    for v in (0..n).filter(|&v| pair_of[v].is_none() && !on[v].is_never()) {
+        let vname = graph.name(v);
+        add_at_most_one(
+            model,
+            format!("{name} one pair at {vname}"),
+            label[v].clone(),
+        );
+        let some = std::iter::once(!on[v]).chain(label[v].iter().copied());
+        add_clause(model, format!("{name} labelled {vname}"), some);
+    }
+    for (e, &(a, b)) in graph.edges().iter().enumerate() {
+        for (x, y) in [(a, b), (b, a)] {
+            for (&lx, &ly) in label[x].iter().zip(&label[y]) {
+                let same = format!("{name} same pair {}-{}", graph.name(x), graph.name(y));
+                add_clause(model, same, [!used(e), !lx, ly]);
+            }
+        }
+    }
+    let ends: Vec<bool> = pair_of.iter().map(Option::is_some).collect();
+    match encoding {
+        PathEncoding::Lazy => model.add_lazy(PathCycleCut {
+            name: name.to_string(),
+            graph: graph.clone(),
+            on: on.clone(),
+            ends,
+        }),
+        PathEncoding::Tree => add_rooted_tree(model, name, graph, &on, &ends),
+    }
+    on
+}
+
+/// Every used node reaches an endpoint along used edges.
+fn add_rooted_tree(model: &mut Model, name: &str, graph: &EdgeGraph, on: &[Active], ends: &[bool]) {
+    let names: Vec<String> = (0..graph.len())
+        .map(|v| graph.name(v).to_string())
+        .collect();
+    let roots: Vec<usize> = (0..graph.len()).filter(|&v| ends[v]).collect();
+    let arcs = graph
+        .edges()
+        .iter()
+        .zip(graph.used())
+        .flat_map(|(&(a, b), &gate)| {
+            [
+                GatedArc {
+                    from: a,
+                    to: b,
+                    gate,
+                },
+                GatedArc {
+                    from: b,
+                    to: a,
+                    gate,
+                },
+            ]
+        });
+    let arcs: Vec<GatedArc> = arcs.collect();
+    add_reaches_roots_over_gates(model, name, &names, on, &roots, &arcs);
+}
+
+/// The lazy cycle constraint. On a candidate with a cycle C through no endpoint, with s on C
+/// and Z the nodes that no endpoint reaches without crossing C (C among them), the cut
+/// `¬on(s) ∨ ⋁_{e ∈ δ(Z)} used(e)`: every edge of δ(Z) ends in C and is unused, so the
+/// candidate violates it, and a path through s runs to an endpoint outside Z, so it crosses δ(Z).
+#[derive(Clone, Debug)]
+pub struct PathCycleCut {
+    name: String,
+    graph: EdgeGraph,
+    on: Vec<Active>,
+    ends: Vec<bool>,
+}
+
+impl PathCycleCut {
+    /// The components of the used edges that hold no endpoint (cycles, with degrees kept).
+    fn cycles(&self, a: &Assignment) -> Vec<Vec<usize>> {
+        let n = self.graph.len();
+        let mut uf = UnionFind::new(n);
+        let mut touched = vec![false; n];
+        for (e, &(x, y)) in self.graph.edges().iter().enumerate() {
+            if self.graph.used()[e].holds(a) {
+                uf.union(x, y);
+                touched[x] = true;
+                touched[y] = true;
+            }
+        }
+        let mut by_rep: Vec<Vec<usize>> = vec![Vec::new(); n];
+        for v in (0..n).filter(|&v| touched[v]) {
+            by_rep[uf.find(v)].push(v);
+        }
+        (by_rep.into_iter())
+            .filter(|c| !c.is_empty() && c.iter().all(|&v| !self.ends[v]))
+            .collect()
+    }
+}
+
+impl LazyConstraint for PathCycleCut {
+    fn name(&self) -> &str {
+        &self.name
+    }
+    fn justified_cuts(&self, a: &Assignment) -> Vec<Cut> {
+        let n = self.graph.len();
+        let inc = self.graph.incidence();
+        let mut cuts = Vec::new();
+        for cycle in self.cycles(a) {
+            let mut reached = vec![false; n];
+            for &v in &cycle {
+                reached[v] = true; // blocked: the search below never enters the cycle
+            }
+            let mut stack: Vec<usize> = (0..n).filter(|&v| self.ends[v]).collect();
+            let starts = stack.clone();
+            for &v in &starts {
+                reached[v] = true;
+            }
+            while let Some(v) = stack.pop() {
+                for &e in &inc[v] {
+                    let (x, y) = self.graph.edges()[e];
+                    let u = if x == v { y } else { x };
+                    if !reached[u] {
+                        reached[u] = true;
+                        stack.push(u);
+                    }
+                }
+            }
+            let in_z = |v: usize| !reached[v] || cycle.binary_search(&v).is_ok();
+            let crossing = (0..n)
+                .filter(|&v| in_z(v))
+                .flat_map(|v| inc[v].iter().copied());
+            let crossing = crossing.filter(|&e| {
+                let (x, y) = self.graph.edges()[e];
+                in_z(x) != in_z(y)
+            });
+            let s = cycle[0];
+            let terms = std::iter::once(!self.on[s])
+                .chain(crossing.map(|e| self.graph.used()[e]))
+                .collect::<Vec<_>>();
+            if let Some(clause) = super::active::clause_of(terms) {
+                let what = format!("{} cut: cycle through {}", self.name, self.graph.name(s));
+                cuts.push(Cut {
+                    constraint: NamedConstraint::new(what, clause),
+                    why: None,
+                });
+            }
+        }
+        cuts
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Grid;
+    use crate::model::testing::satisfiable_projections;
+    use crate::model::Var;
+
+    /// Whether the used edges are exactly one path per pair and nothing else.
+    fn valid(g: Grid, used: &[bool], pairs: &[(usize, usize)]) -> bool {
+        let edges = g.edges();
+        let mut degree = vec![0; g.len()];
+        let mut uf = UnionFind::new(g.len());
+        for (&(a, b), _) in edges.iter().zip(used).filter(|(_, &u)| u) {
+            degree[a] += 1;
+            degree[b] += 1;
+            uf.union(a, b);
+        }
+        let is_end = |v: usize| pairs.iter().any(|&(a, b)| a == v || b == v);
+        let degrees_ok = g
+            .cells()
+            .all(|v| degree[v] == if is_end(v) { 1 } else { degree[v] & 2 });
+        let joined = pairs.iter().all(|&(a, b)| uf.find(a) == uf.find(b));
+        // Every used node's component holds an endpoint (no cycle on its own).
+        let rooted = g
+            .cells()
+            .all(|v| degree[v] == 0 || g.cells().any(|u| is_end(u) && uf.find(u) == uf.find(v)));
+        degrees_ok && joined && rooted
+    }
+
+    fn model(g: Grid, pairs: &[(usize, usize)], encoding: PathEncoding) -> Built {
+        let mut m = Model::new();
+        let vars: Vec<Var> = (0..g.edges().len())
+            .map(|e| m.new_bool(format!("e{e}")))
+            .collect();
+        let graph = EdgeGraph::new(g.len(), &g.edges(), vars.iter().map(|&v| v.into()));
+        let on = add_paths(&mut m, "paths", &graph, pairs, encoding);
+        (m, vars, on)
+    }
+
+    type Built = (Model, Vec<Var>, Vec<Active>);
+
+    fn used_of(g: Grid, mask: u64) -> Vec<bool> {
+        (0..g.edges().len()).map(|i| mask >> i & 1 == 1).collect()
+    }
+
+    fn brute_force(g: Grid, pairs: &[(usize, usize)]) -> Vec<u64> {
+        (0u64..1 << g.edges().len())
+            .filter(|&mask| valid(g, &used_of(g, mask), pairs))
+            .collect()
+    }
+
+    /// Grid height, width and the pairs of ends.
+    type Case = (usize, usize, &'static [(usize, usize)]);
+
+    const CASES: [Case; 6] = [
+        (3, 3, &[(0, 8)]),
+        (3, 3, &[(0, 2), (6, 8)]),
+        (3, 4, &[(0, 11), (3, 8)]),
+        (3, 4, &[(1, 9), (2, 10)]),
+        (2, 4, &[(0, 7), (4, 3)]),
+        (3, 4, &[(0, 3)]),
+    ];
+
+    #[test]
+    fn the_tree_encoding_allows_exactly_the_brute_force_paths() {
+        for (h, w, pairs) in CASES {
+            let g = Grid::new(h, w);
+            let (m, vars, _) = model(g, pairs, PathEncoding::Tree);
+            let found: Vec<u64> = satisfiable_projections(&m, &vars).into_iter().collect();
+            assert_eq!(found, brute_force(g, pairs), "{h}x{w} {pairs:?}");
+        }
+    }
+
+    #[test]
+    fn lazy_cuts_hit_every_cycle_and_keep_every_valid_answer() {
+        let mut cut_candidates = 0;
+        for (h, w, pairs) in CASES {
+            let g = Grid::new(h, w);
+            let (m, vars, on) = model(g, pairs, PathEncoding::Lazy);
+            // The edges, and each node's `on` from its degree (pair labels do not matter here).
+            let assignment = |mask: u64| {
+                let mut values = vec![0; m.vars.len()];
+                let used = used_of(g, mask);
+                for (i, v) in vars.iter().enumerate() {
+                    values[v.index()] = used[i] as i64;
+                }
+                for (v, a) in on.iter().enumerate() {
+                    if let Some(l) = a.lit() {
+                        let passes = g
+                            .cells()
+                            .any(|u| g.edge_index(u, v).is_some_and(|e| used[e]));
+                        values[l.var.index()] = (passes != l.negated) as i64;
+                    }
+                }
+                Assignment { values }
+            };
+            let valid_masks = brute_force(g, pairs);
+            let lazy = &m.lazy[0];
+            for mask in 0u64..1 << g.edges().len() {
+                let a = assignment(mask);
+                let degrees_ok = g.cells().all(|v| {
+                    let d = (g
+                        .cells()
+                        .filter(|&u| g.edge_index(u, v).is_some_and(|e| used_of(g, mask)[e])))
+                    .count();
+                    d == if pairs.iter().any(|&(x, y)| x == v || y == v) {
+                        1
+                    } else {
+                        d & 2
+                    }
+                });
+                let joined = pairs.iter().all(|&(x, y)| {
+                    let used = used_of(g, mask);
+                    let mut uf = UnionFind::new(g.len());
+                    for (e, &(p, q)) in g.edges().iter().enumerate() {
+                        if used[e] {
+                            uf.union(p, q);
+                        }
+                    }
+                    uf.find(x) == uf.find(y)
+                });
+                if !degrees_ok || !joined {
+                    continue;
+                }
+                let cuts = lazy.cuts(&a);
+                assert_eq!(cuts.is_empty(), valid_masks.contains(&mask), "{mask:b}");
+                cut_candidates += usize::from(!cuts.is_empty());
+                for cut in &cuts {
+                    assert!(!cut.constraint.holds(|v| a.value(v)), "{}", cut.name);
+                    for &ok in &valid_masks {
+                        let b = assignment(ok);
+                        assert!(cut.constraint.holds(|v| b.value(v)), "{}", cut.name);
+                    }
+                }
+            }
+        }
+        assert!(cut_candidates >= 2, "{cut_candidates}");
+    }
+}

@@ -1,0 +1,266 @@
+//! Numberlink (janko.at's Arukone): join each pair of equal numbers by a path through cell
+//! centres; paths do not branch, cross or touch, and cells may stay empty. Read top-down: the
+//! puzzle, its rules (`verify`), the formulation (`formulate.rs`), the inputs (`inputs.rs`).
+
+pub mod formulate;
+#[cfg(test)]
+mod inputs;
+
+use crate::error::Result;
+use crate::graph::UnionFind;
+use crate::grid::lines::DIRECTIONS;
+use crate::grid::text::GridText;
+use crate::grid::{Cell, Clue, Grid};
+use crate::model::paths::PathEncoding;
+use crate::solve::{solve_puzzle, Mode, SolveOptions, Verdict};
+use crate::grid::uturns::UTurns;
+use std::time::Instant;
+use crate::puzzles::{Formulated, Formulation, FormulationKey, Puzzle};
+use crate::render::{Points, Sketch};
+use crate::url::format::{Format, NumbersWhere};
+
+/// A numberlink instance.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Numberlink {
+    /// The grid of cells.
+    pub grid: Grid,
+    /// Each cell's number, if any; every number is an end of its pair's path.
+    pub numbers: Vec<Option<Clue>>,
+}
+
+/// A solution: whether a path joins each pair of adjacent cells, in the order of
+/// `grid.edges()`.
+pub type Links = Vec<bool>;
+
+/// Numbers not written exactly twice, with their cells.
+pub type Unpaired = Vec<(u32, Vec<Cell>)>;
+
+/// Numbers are names of pairs: a `?` names none.
+fn known(clue: &Clue) -> Option<&'static str> {
+    (*clue == Clue::Unknown).then_some("a numberlink end needs its number, not `?`")
+}
+
+impl Numberlink {
+    /// The pairs of cells holding each number, by increasing number; a number that is not
+    /// written exactly twice is returned apart, with its cells.
+    pub fn pairs(&self) -> (Vec<(Cell, Cell)>, Unpaired) {
+        let mut by_number: std::collections::BTreeMap<u32, Vec<Cell>> = Default::default();
+        for (c, n) in self.numbers.iter().enumerate() {
+            if let Some(n) = n.and_then(Clue::value) {
+                by_number.entry(n).or_default().push(c);
+            }
+        }
+        let (pairs, odd): (Vec<_>, Vec<_>) = by_number.into_iter().partition(|(_, c)| c.len() == 2);
+        (pairs.into_iter().map(|(_, c)| (c[0], c[1])).collect(), odd)
+    }
+}
+
+impl Puzzle for Numberlink {
+    type Solution = Links;
+    const GENRE: &'static str = "numberlink";
+    const ALIASES: &'static [&'static str] = &["numlin"];
+    const RULES: &'static str =
+        "join each pair of equal numbers by a path; paths do not branch, cross or touch";
+    const URL: Option<Format<Self>> = Some(Format::new(
+        &["numlin"],
+        |p| &mut p.grid,
+        |p, body| body.piece(NumbersWhere(known), p.grid, &mut p.numbers),
+    ));
+    fn keys() -> Vec<FormulationKey> {
+        vec![
+            FormulationKey::of::<PathEncoding>(
+                "paths",
+                "how rule 3 (no line apart from the paths: no cycle) is encoded",
+                "lazy",
+            ),
+            FormulationKey::of::<UTurns>(
+                "uturns",
+                "whether answers with a path turning back around a 2x2 block are searched",
+                "reduced",
+            ),
+        ]
+    }
+    /// With `uturns=reduced`: the answer of the model without U-turns when it is unique there
+    /// and has no detour. Every answer shortens, U-turn by U-turn, to one without U-turns, the
+    /// last step undoing a detour; so that answer has no other.
+    fn deduced(&self, f: &Formulation, deadline: Option<Instant>) -> Result<Option<(Links, &'static str)>> {
+        if f.choice::<UTurns>("uturns") != UTurns::Reduced {
+            return Ok(None);
+        }
+        let spec = f.spec().replace("uturns=reduced", "uturns=forbidden");
+        let mut opts = SolveOptions::new("batsat", &spec, Mode::Count(2));
+        opts.timeout = deadline.map(|d| d.saturating_duration_since(Instant::now()).as_secs_f64());
+        let report = solve_puzzle(self, &opts)?;
+        Ok(match (report.verdict, report.solutions.first()) {
+            (Verdict::Unique, Some(s)) if self.grid.detour(s).is_none() => {
+                Some((s.clone(), "the one answer without U-turns, which has no detour"))
+            }
+            _ => None,
+        })
+    }
+    fn read_text(source: &str, text: &str) -> Result<Self> {
+        let t = GridText::parse(source, text, false)?;
+        let numbers = t.clues_where(known)?;
+        Ok(Numberlink {
+            grid: t.grid,
+            numbers,
+        })
+    }
+    fn precheck(&self) -> Option<String> {
+        let (_, odd) = self.pairs();
+        let (n, cells) = odd.first()?;
+        Some(format!("the number {n} is written {} times, not twice", cells.len()))
+    }
+    fn formulate(&self, formulation: &Formulation) -> Result<Formulated<Links>> {
+        formulate::formulate(self, formulation)
+    }
+    fn rows(&self, solution: &Links) -> Vec<String> {
+        self.grid.line_rows(solution)
+    }
+    fn answer_text(&self, solution: &Links) -> Option<String> {
+        Some(self.grid.line_answer("", solution))
+    }
+    fn sketch(&self, solution: Option<&Links>) -> Sketch {
+        let sketch = Sketch::of(self.grid).with_clues(&self.numbers);
+        sketch.with_lines(Points::Centres, self.grid, solution.map(Vec::as_slice))
+    }
+
+    /// Checks links against the rules: (1) a number has exactly one line, (2) any other cell
+    /// none or two (no branch, no crossing), (3) each line joins two equal numbers (no loop, no
+    /// path between different numbers), (4) every number is written twice.
+    fn verify(&self, used: &Links) -> std::result::Result<(), String> {
+        let g = self.grid;
+        if used.len() != g.edges().len() {
+            return Err(format!("{} links given, the grid has {}", used.len(), g.edges().len()));
+        }
+        if let Some(why) = self.precheck() {
+            return Err(format!("rule 4: {why}"));
+        }
+        let degree = |p: Cell| {
+            let uses = |&&(_, dr, dc): &&(char, isize, isize)| g.line_uses(used, p, dr, dc);
+            DIRECTIONS.iter().filter(uses).count()
+        };
+        for p in g.cells() {
+            match (self.numbers[p].is_some(), degree(p)) {
+                (true, 1) | (false, 0 | 2) => {}
+                (true, _) => return Err(format!("rule 1: {} is not one path's end", g.name(p))),
+                (false, _) => return Err(format!("rule 2: the line branches or ends at {}", g.name(p))),
+            }
+        }
+        let mut parts = UnionFind::new(g.len());
+        for (&(a, b), _) in g.edges().iter().zip(used).filter(|(_, &u)| u) {
+            parts.union(a, b);
+        }
+        let mut ends: Vec<Vec<Cell>> = vec![Vec::new(); g.len()];
+        for p in g.cells().filter(|&p| self.numbers[p].is_some()) {
+            ends[parts.find(p)].push(p);
+        }
+        for p in g.cells().filter(|&p| degree(p) > 0) {
+            match ends[parts.find(p)].as_slice() {
+                [a, b] if self.numbers[*a] == self.numbers[*b] => {}
+                [a, b] => {
+                    let (a, b) = (g.name(*a), g.name(*b));
+                    return Err(format!("rule 3: a path joins different numbers at {a} and {b}"));
+                }
+                _ => return Err(format!("rule 3: the line through {} is a loop", g.name(p))),
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::testing::Rng;
+    use crate::puzzles::testing::assert_finds_exactly_the_accepted;
+
+    /// Every set of edges of a tiny grid.
+    fn all_links(g: Grid) -> Vec<Links> {
+        let e = g.edges().len();
+        (0u64..1 << e)
+            .map(|m| (0..e).map(|i| m >> i & 1 == 1).collect())
+            .collect()
+    }
+
+    fn with_numbers(g: Grid, numbers: &[(Cell, u32)]) -> Numberlink {
+        let mut p = Numberlink {
+            grid: g,
+            numbers: vec![None; g.len()],
+        };
+        for &(c, n) in numbers {
+            p.numbers[c] = Some(Clue::Number(n));
+        }
+        p
+    }
+
+    #[test]
+    fn the_rules_check_names_each_broken_rule() {
+        let g = Grid::new(2, 3);
+        let p = with_numbers(g, &[(0, 1), (2, 1), (3, 2), (5, 2)]);
+        let link = |pairs: &[(Cell, Cell)]| {
+            let mut used = vec![false; g.edges().len()];
+            for &(a, b) in pairs {
+                used[g.edge_index(a, b).unwrap()] = true;
+            }
+            used
+        };
+        let rule = |used: &Links| p.verify(used).map_err(|e| e[..6].to_string());
+        assert_eq!(rule(&link(&[(0, 1), (1, 2), (3, 4), (4, 5)])), Ok(()));
+        assert_eq!(rule(&link(&[(0, 1), (1, 2)])).unwrap_err(), "rule 1");
+        let crossed = link(&[(0, 1), (1, 2), (3, 4), (4, 5), (1, 4)]);
+        assert_eq!(rule(&crossed).unwrap_err(), "rule 2");
+        let swapped = with_numbers(g, &[(0, 1), (2, 2), (3, 2), (5, 1)]);
+        let e = swapped.verify(&link(&[(0, 1), (1, 2), (3, 4), (4, 5)]));
+        assert!(e.unwrap_err().starts_with("rule 3: a path joins different"));
+        let q = with_numbers(Grid::new(3, 3), &[(0, 1), (6, 1)]);
+        let mut used = vec![false; 12];
+        let g3 = Grid::new(3, 3);
+        for (a, b) in [(0, 3), (3, 6), (1, 2), (2, 5), (5, 4), (4, 1)] {
+            used[g3.edge_index(a, b).unwrap()] = true;
+        }
+        assert!(q.verify(&used).unwrap_err().contains("is a loop"));
+        // 1 at r1c1 and r3c1: straight down leaves r1c2, r2c2 beside it empty; the U-turn
+        // through them does not.
+        let mut straight = vec![false; 12];
+        for (a, b) in [(0, 3), (3, 6)] {
+            straight[g3.edge_index(a, b).unwrap()] = true;
+        }
+        assert_eq!(q.grid.detour(&straight), Some((1, 4)));
+        assert_eq!(q.verify(&straight), Ok(()));
+    }
+
+    #[test]
+    fn every_formulation_finds_exactly_the_links_a_brute_force_over_all_edge_sets_accepts() {
+        let mut rng = Rng::new(27);
+        let (mut solutions, mut empty) = (0, 0);
+        for case in 0..24 {
+            let (h, w) = [(2, 3), (3, 3), (3, 4), (4, 3)][case % 4];
+            let g = Grid::new(h, w);
+            let mut cells: Vec<Cell> = g.cells().collect();
+            let pairs = 1 + rng.below(2) as u32;
+            let mut numbers = Vec::new();
+            for n in 0..pairs {
+                for _ in 0..2 {
+                    let i = rng.below(cells.len() as u64) as usize;
+                    numbers.push((cells.swap_remove(i), n + 1));
+                }
+            }
+            let p = with_numbers(g, &numbers);
+            let mut runs = vec![
+                ("varisat", "paths=lazy,uturns=allowed"),
+                ("batsat", "paths=lazy"),
+                ("batsat", "paths=tree,uturns=allowed"),
+                ("batsat", "paths=tree,uturns=reduced"),
+            ];
+            if h * w <= 6 {
+                runs.push(("microlp", "paths=tree,uturns=allowed"));
+            }
+            let label = format!("case {case} {h}x{w}: {numbers:?}");
+            let n = assert_finds_exactly_the_accepted(&p, all_links(g), &runs, &label);
+            solutions += n;
+            empty += usize::from(n == 0);
+        }
+        assert!(solutions >= 24 && empty >= 1, "{solutions} solutions, {empty} empty");
+    }
+}
