@@ -57,36 +57,6 @@ pub fn first_seen<T>(line: &[Cell], value: impl Fn(Cell) -> Option<T>) -> Option
     line.iter().find_map(|&c| value(c).map(|v| (c, v)))
 }
 
-/// Every line of cells as seen from the outside, in pzprjs's order of the clues outside a grid: each column from
-/// the top, each column from the bottom, each row from the left, each row from the right.
-pub fn lines_from_edges(grid: Grid) -> Vec<Vec<Cell>> {
-    let reversed = |lines: Vec<Vec<Cell>>| lines.into_iter().map(|l| l.into_iter().rev());
-    let mut lines = grid.columns();
-    lines.extend(reversed(grid.columns()).map(Iterator::collect));
-    lines.extend(grid.rows());
-    lines.extend(reversed(grid.rows()).map(Iterator::collect));
-    lines
-}
-
-/// Where the `i`-th line of [`lines_from_edges`] is looked at from (`above column 2`).
-pub fn edge_place(grid: Grid, i: usize) -> String {
-    let (w, h) = (grid.width, grid.height);
-    let sides = [
-        ("above column", w),
-        ("below column", w),
-        ("left of row", h),
-        ("right of row", h),
-    ];
-    let mut i = i;
-    for (side, len) in sides {
-        if i < len {
-            return format!("{side} {}", i + 1);
-        }
-        i -= len;
-    }
-    format!("beyond the {} lines around the grid", 2 * (w + h))
-}
-
 /// How "two equal values `v` have at least `v` cells between them" is stated.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Spacing {
@@ -177,17 +147,6 @@ mod tests {
             Some((1, 3))
         );
         assert_eq!(first_not_once(&line[..3], 1..=2, |c| values[c]), None);
-    }
-
-    #[test]
-    fn lines_from_the_edges_look_inward() {
-        let lines = lines_from_edges(Grid::new(2, 3));
-        assert_eq!(lines[0], vec![0, 3]);
-        assert_eq!(lines[3], vec![3, 0]);
-        assert_eq!(lines[6], vec![0, 1, 2]);
-        assert_eq!(lines[9], vec![5, 4, 3]);
-        assert_eq!(edge_place(Grid::new(2, 3), 3), "below column 1");
-        assert_eq!(edge_place(Grid::new(2, 3), 9), "right of row 2");
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! Clues on all four sides of a grid (pzprjs's `hasexcell: 2`: ABC End View, Skyscrapers), as
 //! one hex number stream over the outside cells in pzprjs's order: above the columns (left to
 //! right), below them, left of the rows (top to bottom), right of them (the order of
-//! [`crate::grid::int_lines::lines_from_edges`]).
+//! [`crate::grid::edges::edge_lines`]).
 
 use super::format::Piece;
 use super::{error_at, Reader, Writer};

@@ -4,7 +4,7 @@
 
 use super::{AbcEndView, Letters};
 use crate::error::Result;
-use crate::grid::int_lines::{add_each_once, add_first_seen, edge_place, lines_from_edges};
+use crate::grid::{edges::edge_lines, int_lines::add_each_once, int_lines::add_first_seen};
 use crate::grid::int_cells::{answer_ints, fix_givens, on_line, values as values_of};
 use crate::model::int::IntOptions;
 use crate::model::Model;
@@ -22,9 +22,9 @@ pub fn formulate(p: &AbcEndView, formulation: &Formulation) -> Result<Formulated
         let name = format!("letters once in the line from {}", g.name(line[0]));
         add_each_once(&mut m, &name, &on_line(&cells, &line), &values[1..]);
     }
-    for (i, line) in lines_from_edges(g).iter().enumerate() {
+    for (i, (place, line)) in edge_lines(g).iter().enumerate() {
         if let Some(n) = p.edges[i] {
-            let name = format!("first letter seen {}", edge_place(g, i));
+            let name = format!("first letter seen from the {place}");
             add_first_seen(&mut m, &name, &on_line(&cells, line), 0, i64::from(n));
         }
     }

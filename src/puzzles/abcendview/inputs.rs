@@ -44,7 +44,7 @@ fn the_url_round_trips_through_pzprjs_s_form() {
     let back = AbcEndView::read("u", &url).unwrap();
     assert_eq!(back, p);
     let e = AbcEndView::read("u", "https://puzz.link/p?easyasabc/4/4/2/h3").unwrap_err();
-    assert!(e.to_string().contains("above column 3 is beyond the letters"), "{e}");
+    assert!(e.to_string().contains("top of r1c3 is beyond the letters"), "{e}");
     let blank = AbcEndView::read("u", "https://puzz.link/p?easyasabc/4/4/").unwrap();
     assert_eq!((blank.letters, blank.url().unwrap()), (3, "https://puzz.link/p?easyasabc/4/4/3/v".into()));
     let e = AbcEndView::read("u", "https://puzz.link/p?easyasabc/4/4/27/h3").unwrap_err();

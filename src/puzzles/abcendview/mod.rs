@@ -8,7 +8,7 @@ pub mod formulate;
 mod inputs;
 
 use crate::error::{Error, Result};
-use crate::grid::int_lines::{edge_place, first_not_once, first_seen, lines_from_edges};
+use crate::grid::{edges::edge_lines, int_lines::first_not_once, int_lines::first_seen};
 use crate::grid::margins::{Margin::{Columns, Rows}, MarginText};
 use crate::grid::Grid;
 use crate::model::int::IntOptions;
@@ -140,11 +140,11 @@ impl Puzzle for AbcEndView {
             }
         }
         let seen = |c: usize| (letters[c] > 0).then_some(letters[c]);
-        for (i, line) in lines_from_edges(g).iter().enumerate() {
+        for (i, (place, line)) in edge_lines(g).iter().enumerate() {
             let Some(clue) = self.edges[i] else { continue };
             if first_seen(line, seen).map(|(_, n)| n) != Some(clue) {
-                let (place, x) = (edge_place(g, i), token(clue));
-                return Err(format!("the first letter seen {place} is not `{x}`"));
+                let x = token(clue);
+                return Err(format!("the first letter seen from the {place} is not `{x}`"));
             }
         }
         Ok(())
@@ -163,7 +163,7 @@ fn url_body(p: &mut AbcEndView, body: &mut Body) -> Result<()> {
     let why = match beyond {
         _ if inside => "letters given inside the grid have no puzz.link form".to_string(),
         _ if p.letters > 26 => format!("{} letters: the alphabet has 26", p.letters),
-        Some(i) => format!("the clue {} is beyond the letters", edge_place(p.grid, i)),
+        Some(i) => format!("the clue {} is beyond the letters", edge_lines(p.grid)[i].0),
         None => {
             p.givens = vec![None; p.grid.len()];
             return Ok(());
@@ -201,11 +201,11 @@ mod tests {
         twice[3] = 1; // r1: c a b a
         let e = p.verify(&twice).unwrap_err();
         assert!(e.contains("line from r1c1 holds 2 `a`"), "{e}");
-        // Swapping r1's a and blank keeps the lines but not the clue seen left of row 2.
+        // Swapping r1's a and blank keeps the lines but not the clue seen left of r2c1.
         let mut p2 = p.clone();
         p2.edges[2 * 4 + 1] = Some(1);
         let e = p2.verify(&a).unwrap_err();
-        assert!(e.contains("first letter seen left of row 2 is not `a`"), "{e}");
+        assert!(e.contains("first letter seen from the left of r2c1 is not `a`"), "{e}");
         let mut given = p.clone();
         given.givens[0] = Some(2);
         assert!(given.verify(&a).unwrap_err().contains("given letter at r1c1"));

@@ -8,7 +8,7 @@ mod inputs;
 
 use crate::error::{Error, Result};
 use crate::graph::components;
-use crate::grid::text::{clue_tokens, GridText};
+use crate::grid::vertices::read_vertex_clues;
 use crate::grid::{Clue, Grid};
 use crate::model::connectivity::ConnectivityEncoding;
 use crate::puzzles::{Formulated, Formulation, FormulationKey, Puzzle};
@@ -59,52 +59,8 @@ impl Puzzle for Creek {
         )]
     }
     fn read_text(source: &str, text: &str) -> Result<Self> {
-        // janko's header gives the cells (H W) above an (H+1)×(W+1) grid of vertices, which
-        // the generic reader would take for a ragged grid: the header is read here and left
-        // out as a comment line, so positions stay those of the file.
-        let lines: Vec<&str> = text.lines().collect();
-        let content =
-            |i: &usize| !lines[*i].trim().is_empty() && !lines[*i].trim_start().starts_with("//");
-        let mut rows = (0..lines.len()).filter(content);
-        let first = rows.next();
-        let header = first.filter(|&i| {
-            let tokens = clue_tokens(lines[i]);
-            let next = rows.next().map_or(0, |j| clue_tokens(lines[j]).len());
-            tokens.len() == 2 && next != 2 && tokens.iter().all(|t| t.1.parse::<usize>().is_ok())
-        });
-        let mut body: Vec<&str> = lines.clone();
-        if let Some(i) = header {
-            body[i] = "//";
-        }
-        let t = GridText::parse(source, &body.join("\n"), false)?;
-        let at = header.map_or((1, 1), |i| (i + 1, 1));
-        let err = |m: String| Error::input(source, at.0, at.1, m);
-        let (h, w) = (t.grid.height - 1, t.grid.width - 1);
-        if h == 0 || w == 0 {
-            return Err(err(
-                "a creek grid needs at least 2 rows and 2 columns of vertices".into(),
-            ));
-        }
-        if let Some(i) = header {
-            let size: Vec<usize> = clue_tokens(lines[i])
-                .iter()
-                .map(|t| t.1.parse().unwrap_or(0))
-                .collect();
-            if size != [h, w] {
-                let (sh, sw) = (size[0], size[1]);
-                return Err(err(format!("the header says {sh}x{sw} cells, so {} rows of {} vertex clues; found {} of {}", sh + 1, sw + 1, h + 1, w + 1)));
-            }
-        }
-        let clues = t.map_cells(|_, v| match v.clue()? {
-            Some(Clue::Number(n)) if n > 4 => {
-                Err(format!("a vertex touches at most 4 cells, not {n}"))
-            }
-            clue => Ok(clue),
-        })?;
-        Ok(Creek {
-            grid: Grid::new(h, w),
-            clues,
-        })
+        let (grid, clues) = read_vertex_clues(source, text, "creek")?;
+        Ok(Creek { grid, clues })
     }
     fn formulate(&self, formulation: &Formulation) -> Result<Formulated<Shading>> {
         formulate::formulate(self, formulation)

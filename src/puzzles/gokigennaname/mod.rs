@@ -6,7 +6,7 @@ use crate::error::Result;
 use crate::grid::slants::{add_no_slant_loop, SlantEncoding};
 use crate::grid::{Clue, Grid};
 use crate::model::{LinExpr, Model};
-use crate::puzzles::creek::Creek;
+use crate::grid::vertices::read_vertex_clues;
 use crate::puzzles::{Formulated, Formulation, FormulationKey, Puzzle};
 use crate::render::Sketch;
 use crate::url::format::Format;
@@ -62,9 +62,9 @@ impl Puzzle for Gokigen {
         let doc = "how rule 2 (the diagonals form no loop) is encoded";
         vec![FormulationKey::of::<SlantEncoding>("loops", doc, "lazy")]
     }
-    /// The same text as creek's: the cells' `H W`, then the (H+1)×(W+1) corner numbers.
+    /// The vertex-clue text (as creek's): the cells' `H W`, then the (H+1)×(W+1) corner numbers.
     fn read_text(source: &str, text: &str) -> Result<Self> {
-        let Creek { grid, clues } = Creek::read_text(source, text)?;
+        let (grid, clues) = read_vertex_clues(source, text, "gokigen")?;
         Ok(Gokigen { grid, clues })
     }
     fn formulate(&self, formulation: &Formulation) -> Result<Formulated<Slants>> {
