@@ -7,7 +7,7 @@
 //! - "equal values keep their distance": two cells holding `v` have at least `v` cells between
 //!   them (Hakyuu / Ripple Effect).
 
-use super::{Cell, Grid};
+use super::Cell;
 use crate::formulation::{Choice, Value};
 use crate::model::int::IntVar;
 use crate::model::{Constraint, Lit, Model};

@@ -6,7 +6,7 @@ pub mod formulate;
 #[cfg(test)]
 mod inputs;
 
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::graph::components;
 use crate::grid::vertices::read_vertex_clues;
 use crate::grid::{Clue, Grid};
