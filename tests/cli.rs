@@ -61,10 +61,10 @@ fn an_inline_fumen_is_a_puzzle_for_every_verb() {
 
 #[test]
 fn the_genre_is_checked_before_the_input_and_a_missing_genre_is_explained() {
-    let out = puzzlec(&["solve", "sudoku", "x.txt"]);
+    let out = puzzlec(&["solve", "tapa", "x.txt"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(
-        stderr(&out).contains("unknown genre `sudoku`"),
+        stderr(&out).contains("unknown genre `tapa`"),
         "{}",
         stderr(&out)
     );
@@ -113,7 +113,7 @@ fn a_byte_order_mark_is_skipped() {
 fn with_json_every_error_is_a_json_object_on_stdout() {
     for args in [
         vec!["solve", "heyawake", "no-such-file.txt", "--json"],
-        vec!["count", "sudoku", "x", "--json"],
+        vec!["count", "tapa", "x", "--json"],
         vec!["solve", "heyawake", URL, "--json", "--no-such-option"],
         vec![
             "solve",

@@ -381,8 +381,8 @@ fn bad_input_is_a_400_with_the_command_lines_positioned_message() {
 
     for (body, expected) in [
         (
-            json!({"genre": "sudoku", "input": "x"}),
-            "unknown genre `sudoku`",
+            json!({"genre": "tapa", "input": "x"}),
+            "unknown genre `tapa`",
         ),
         (
             json!({"input": "AB\nAB\n"}),
