@@ -315,6 +315,38 @@ impl Formulation {
     }
 }
 
+/// Every complete value of the keys, as `key=value`.
+pub fn complete_values(keys: &[FormulationKey]) -> Vec<String> {
+    keys.iter()
+        .flat_map(|k| {
+            (k.values.iter().filter(|v| v.complete)).map(move |v| format!("{}={}", k.key, v.name))
+        })
+        .collect()
+}
+
+/// The spec for export (the command line's and the Python package's): every key the spec leaves at a lazy default gets its first complete
+/// value instead.
+pub fn complete_default(keys: &[FormulationKey], spec: &str) -> String {
+    let mentions = |k: &str| {
+        spec.split(',')
+            .any(|p| p.trim().starts_with(&format!("{k}=")))
+    };
+    let mut parts: Vec<String> = spec
+        .split(',')
+        .filter(|p| !p.trim().is_empty())
+        .map(String::from)
+        .collect();
+    for k in keys {
+        let default_is_lazy = k.value(k.default).is_some_and(|v| !v.complete);
+        if default_is_lazy && !mentions(k.key) {
+            if let Some(v) = k.values.iter().find(|v| v.complete) {
+                parts.push(format!("{}={}", k.key, v.name));
+            }
+        }
+    }
+    parts.join(",")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
