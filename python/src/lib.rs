@@ -644,9 +644,9 @@ fn render(
         let (puzzle, solutions) = done.progress.sketches();
         let verdict = done.report.verdict.as_str();
         let caption = Some(format!("{}: {verdict}", done.genre));
-        let sketch = (solutions.into_iter().next()).or(puzzle).ok_or_else(|| {
-            Error::Usage(format!("{} has no picture", done.genre))
-        })?;
+        let sketch = (solutions.into_iter().next())
+            .or(puzzle)
+            .ok_or_else(|| Error::Usage(format!("{} has no picture", done.genre)))?;
         let svg = Picture::single(sketch, caption).svg();
         let png = match format.as_str() {
             "png" => Some(puzzlec::render::png::rasterise(&svg)?),
