@@ -110,7 +110,7 @@ fn on_worker<T: Send + 'static>(
             let _ = tx.send(job());
         })
         .map_err(|e| Error::Solver(format!("cannot start a worker thread: {e}")))?;
-    let answer = match timeout.filter(|t| t.is_finite()) {
+    match timeout.filter(|t| t.is_finite()) {
         Some(secs) => rx
             .recv_timeout(Duration::from_secs_f64(secs.max(0.0) + GRACE))
             .map_err(|e| match e {
@@ -118,8 +118,7 @@ fn on_worker<T: Send + 'static>(
                 mpsc::RecvTimeoutError::Disconnected => stopped_worker(),
             })?,
         None => rx.recv().map_err(|_| stopped_worker())?,
-    };
-    answer
+    }
 }
 
 fn stopped_worker() -> Error {
