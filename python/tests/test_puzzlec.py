@@ -168,3 +168,21 @@ def test_compare_runs_each_backend():
     assert [r["backend"] for r in rows] == ["varisat", "batsat", "nope"]
     assert rows[0]["verdict"] == rows[1]["verdict"] == "unique"
     assert "error" in rows[2]
+
+
+def test_a_running_solve_leaves_the_gil_to_other_threads():
+    import threading
+
+    tiling = str(ROOT / "models" / "tetromino" / "4x10.txt")
+
+    def long_count():
+        with pytest.raises(TimeoutError):
+            puzzlec.count("tetromino", tiling, max=100000, timeout=1, backend="varisat")
+
+    worker = threading.Thread(target=long_count)
+    worker.start()
+    spins = 0
+    while worker.is_alive():
+        spins += 1  # would not run while a solve held the GIL
+    worker.join()
+    assert spins > 1000, spins
