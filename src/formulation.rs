@@ -319,6 +319,22 @@ impl Formulation {
     }
 }
 
+/// Every complete value of the keys, as `key=value`.
+pub fn complete_values(keys: &[FormulationKey]) -> Vec<String> {
+    keys.iter()
+        .flat_map(|k| {
+            (k.values.iter().filter(|v| v.complete)).map(move |v| format!("{}={}", k.key, v.name))
+        })
+        .collect()
+}
+
+/// The spec for export (the command line's and the Python package's): every key the spec leaves at a lazy default gets its first complete
+/// value instead.
+pub fn complete_default(keys: &[FormulationKey], spec: &str) -> String {
+    let complete = Formulation::defaults_where(spec, keys, |v| v.complete);
+    complete.map_or_else(|_| spec.to_string(), |(spec, _, _)| spec)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

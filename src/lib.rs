@@ -35,6 +35,7 @@ mod process_groups;
 pub mod puzzles;
 pub mod registry;
 pub mod render;
+pub mod report_json;
 pub mod solve;
 pub mod url;
 

@@ -7,6 +7,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 use puzzlec::backend;
 use puzzlec::error::{Error, Result};
 use puzzlec::format;
+use puzzlec::formulation::{complete_default, complete_values};
 use puzzlec::lower::{linear, CardEncoding, CnfEncoder};
 use puzzlec::puzzles::{core_formulation_keys, Formulation};
 use puzzlec::registry::{self, Input, GENRES};
@@ -824,38 +825,6 @@ fn manual_page(path: &[String]) -> Result<(String, String)> {
     man.render(&mut page)
         .map_err(|e| Error::Io(format!("cannot render the manual page: {e}")))?;
     Ok((name, String::from_utf8_lossy(&page).into_owned()))
-}
-
-/// Every complete value of the keys, as `key=value`.
-fn complete_values(keys: &[puzzlec::puzzles::FormulationKey]) -> Vec<String> {
-    keys.iter()
-        .flat_map(|k| {
-            (k.values.iter().filter(|v| v.complete)).map(move |v| format!("{}={}", k.key, v.name))
-        })
-        .collect()
-}
-
-/// The spec for export: every key the spec leaves at a lazy default gets its first complete
-/// value instead.
-fn complete_default(keys: &[puzzlec::puzzles::FormulationKey], spec: &str) -> String {
-    let mentions = |k: &str| {
-        spec.split(',')
-            .any(|p| p.trim().starts_with(&format!("{k}=")))
-    };
-    let mut parts: Vec<String> = spec
-        .split(',')
-        .filter(|p| !p.trim().is_empty())
-        .map(String::from)
-        .collect();
-    for k in keys {
-        let default_is_lazy = k.value(k.default).is_some_and(|v| !v.complete);
-        if default_is_lazy && !mentions(k.key) {
-            if let Some(v) = k.values.iter().find(|v| v.complete) {
-                parts.push(format!("{}={}", k.key, v.name));
-            }
-        }
-    }
-    parts.join(",")
 }
 
 /// Where an export goes: a file or standard output, as the text itself or inside one JSON
