@@ -171,6 +171,7 @@ impl<P: Puzzle> DynPuzzle for P {
                 .collect(),
             facts: r.facts,
             note: r.note,
+            explanation: r.explanation,
             cuts: r.cuts,
             stopped: r.stopped,
             certificate: r.certificate,

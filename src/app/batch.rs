@@ -765,6 +765,7 @@ mod tests {
                 answer_texts: Vec::new(),
                 facts: None,
                 note: None,
+                explanation: None,
                 cuts: Vec::new(),
                 stopped,
                 certificate: None,

@@ -231,6 +231,7 @@ fn solve_report(args: &SolveArgs, mode: Mode) -> Result<(String, Report<Vec<Stri
         opts.timeout = args.timeout;
         opts.progress = Some(job_progress);
         opts.certify = args.certify;
+        opts.explain = args.explain;
         opts.exits_after = true;
         puzzle.solve(&opts).map(|report| (genre, report))
     });
@@ -325,6 +326,9 @@ fn print_report(genre: &str, args: &SolveArgs, r: &Report<Vec<String>>) {
                 r.solutions.len()
             ),
             (v, _, _) => println!("{}", v.as_str()),
+        }
+        if let Some(e) = &r.explanation {
+            println!("{}", job::explanation_text(e));
         }
         print_certificate(r);
     }

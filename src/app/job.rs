@@ -171,6 +171,12 @@ pub fn report_json(genre: Option<&str>, r: &Report<Vec<String>>) -> serde_json::
     if let Some(n) = &r.note {
         v["note"] = serde_json::json!(n);
     }
+    if let Some(e) = &r.explanation {
+        v["explanation"] = serde_json::json!(e.names);
+        if !e.minimal {
+            v["explanation_minimal"] = serde_json::json!(false);
+        }
+    }
     if let Some(stopped) = &r.stopped {
         v["stopped"] = serde_json::json!(stopped.key());
         v["stopped_because"] = serde_json::json!(stopped.describe());
@@ -182,6 +188,19 @@ pub fn report_json(genre: Option<&str>, r: &Report<Vec<String>>) -> serde_json::
         v["certificate"] = serde_json::json!(c);
     }
     v
+}
+
+/// The lines under "no solution" that `--explain` adds: the constraints, one per line.
+pub fn explanation_text(e: &puzzlec::explain::Explanation) -> String {
+    let what = match e.minimal {
+        true => "these constraints cannot hold together (none of them can be left out):",
+        false => {
+            "these constraints cannot hold together (the time limit came before the \
+                  set was made minimal):"
+        }
+    };
+    let lines: Vec<String> = e.names.iter().map(|n| format!("  {n}")).collect();
+    format!("{what}\n{}", lines.join("\n"))
 }
 
 /// Options shared by the solving commands.
@@ -227,6 +246,10 @@ pub struct SolveArgs {
     /// (SAT backends; exit code 3 when something does not check).
     #[arg(long)]
     pub certify: bool,
+    /// For "no solution": a minimal set of the model's named constraints that cannot hold
+    /// together, printed as their names (drawn by --render; `explanation` in --json).
+    #[arg(long)]
+    pub explain: bool,
     /// A picture of the answer (`--render svg|png`, `-o FILE`).
     #[command(flatten)]
     pub picture: crate::app::picture::RenderArgs,
