@@ -29,12 +29,20 @@ pub struct Explanation {
 }
 
 impl Explanation {
-    /// The grid cells the names mention (`r3c4` is row 3, column 4; 1-based), each once, in
-    /// order of first mention: what a picture marks.
+    /// The grid cells the names mention (`r3c4` is row 3, column 4; 1-based; `r1c1..r1c9`
+    /// is every cell from one to the other), each once, in order of first mention: what a
+    /// picture marks.
     pub fn cells(&self) -> Vec<(usize, usize)> {
         let mut cells = Vec::new();
-        for name in &self.names {
-            for cell in cell_names(name) {
+        for word in self.names.iter().flat_map(|n| n.split(' ')) {
+            let named = cell_names(word);
+            let mentioned = match (word.contains(".."), named.as_slice()) {
+                (true, &[(r1, c1), (r2, c2)]) => (r1.min(r2)..=r1.max(r2))
+                    .flat_map(|r| (c1.min(c2)..=c1.max(c2)).map(move |c| (r, c)))
+                    .collect(),
+                _ => named,
+            };
+            for cell in mentioned {
                 if !cells.contains(&cell) {
                     cells.push(cell);
                 }
@@ -463,6 +471,11 @@ mod tests {
         );
         assert_eq!(cell_names("parent[r2c3->r1c3]"), [(2, 3), (1, 3)]);
         assert!(cell_names("order r1 c2 for3c4").is_empty());
+        let e = Explanation {
+            names: vec!["stars of r1c2..r2c3".into(), "islands r1c2".into()],
+            minimal: true,
+        };
+        assert_eq!(e.cells(), [(1, 2), (1, 3), (2, 2), (2, 3)]);
     }
 
     #[test]

@@ -140,6 +140,11 @@ pub fn picture_of(
             (v, _) => format!("{}{stopped}", v.as_str()),
         };
         let caption = format!("{}: {verdict}", shape(&puzzle));
+        if let Some(e) = &report.explanation {
+            // The cells the constraints mention are marked; their names are the caption.
+            let caption = format!("{caption}\n{}", crate::app::job::explanation_text(e));
+            return Some(Picture::explained(puzzle, &e.cells(), Some(caption)));
+        }
         return Some(Picture::single(puzzle, Some(caption)));
     };
     let name = shape(first);
