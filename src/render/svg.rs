@@ -403,10 +403,16 @@ fn draw_board(out: &mut String, panel: &Panel, layout: &Layout) {
     }
 
     // Differences and explained cells are framed over the fills and the grid, under the
-    // answer's lines and the texts: a thin frame lined with white along the cell's edge (clear
-    // of the walls, and of the digits in the middle), which shows on black, on white and on
-    // every piece colour.
-    let frame_mark = |out: &mut String, cell: usize, class: &str, colour: Colour, frame: f64| {
+    // answer's lines and the texts: a thin frame along the cell's edge (clear of the walls, and
+    // of the digits in the middle); an explained cell's is lined with white, so that it shows
+    // on black too, a difference's is not, since a pair of tilings may differ almost
+    // everywhere.
+    let frame_mark = |out: &mut String,
+                      cell: usize,
+                      class: &str,
+                      colour: Colour,
+                      frame: f64,
+                      lined: bool| {
         let (r, c) = rc(cell);
         let lining = (frame / 2.0).max(1.0);
         let inset = wall_width / 2.0 + 0.5;
@@ -427,14 +433,16 @@ fn draw_board(out: &mut String, panel: &Panel, layout: &Layout) {
             cell_name(r, c)
         );
         square(out, inset + frame / 2.0, &colour.hex(), frame);
-        square(out, inset + frame + lining / 2.0, "white", lining);
+        if lined {
+            square(out, inset + frame + lining / 2.0, "white", lining);
+        }
         out.push_str("</g>\n");
     };
     for cell in (0..h * w).filter(|&c| mark(c) == Some(Mark::Differs)) {
-        frame_mark(out, cell, "differs", DIFFERS, (s / 16.0).max(1.5));
+        frame_mark(out, cell, "differs", DIFFERS, (s / 16.0).max(1.5), false);
     }
     for cell in (0..h * w).filter(|&c| mark(c) == Some(Mark::Explains)) {
-        frame_mark(out, cell, "explains", EXPLAINS, (s / 12.0).max(1.5));
+        frame_mark(out, cell, "explains", EXPLAINS, (s / 12.0).max(1.5), true);
     }
 
     let (walls, loops): (Vec<&Segment>, Vec<&Segment>) =
