@@ -503,7 +503,7 @@ fn draw_board(out: &mut String, panel: &Panel, layout: &Layout) {
             || sk.given[cell].symbol.is_some()
             || (sk.answer_lines.iter()).any(|l| [l.from, l.to].contains(&(2 * r + 1, 2 * c + 1)));
         let (at, size) = match crowded {
-            true => ((centre.0 + s * 0.36, centre.1 - s * 0.3), s * 0.26),
+            true => ((centre.0 + s * 0.38, centre.1 - s * 0.34), s * 0.24),
             false => (centre, s * 0.55),
         };
         cell_text(
