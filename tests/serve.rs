@@ -386,7 +386,7 @@ fn bad_input_is_a_400_with_the_command_lines_positioned_message() {
         ),
         (
             json!({"input": "AB\nAB\n"}),
-            "cannot tell the genre of `input`",
+            "Pick it in the Genre list",
         ),
         (
             json!({"input": bad_url, "backend": "dimacs:/bin/sh"}),
