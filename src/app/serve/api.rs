@@ -185,7 +185,9 @@ impl Api {
         let work = |job: std::result::Result<Routed, Reply>| match job {
             Ok(Routed::Work(work)) => {
                 let api = self.clone();
-                Routed::Work(Box::new(move |cancelled| api.in_page_words(work(cancelled))))
+                Routed::Work(Box::new(move |cancelled| {
+                    api.in_page_words(work(cancelled))
+                }))
             }
             Ok(Routed::Done(reply)) | Err(reply) => Routed::Done(self.in_page_words(reply)),
         };
@@ -263,22 +265,40 @@ impl Api {
     fn page_words(&self, message: &str) -> String {
         let mut text = message.to_string();
         if let Some(at) = text.find("Raise the budget with --memory") {
-            let rest = text[at..].find(", or ").map_or("", |end| &text[at + end + 5..]);
+            let rest = text[at..]
+                .find(", or ")
+                .map_or("", |end| &text[at + end + 5..]);
             let rest = rest.to_string();
             text.truncate(at);
             text.push_str(&format!(
                 "This server gives each run {} (whoever runs it sets that with `puzzlec serve \
                  --memory`); {}",
                 puzzlec::budget::human(self.limits.child_memory),
-                if rest.is_empty() { "choose a smaller formulation or input" } else { &rest }
+                if rest.is_empty() {
+                    "choose a smaller formulation or input"
+                } else {
+                    &rest
+                }
             ));
         }
         for (cli, page) in [
             ("use --backend batsat", "pick the backend batsat"),
-            ("give it first, e.g. `puzzlec solve heyawake FILE`", "pick it in the Genre list"),
-            ("(`puzzlec genres` lists them; ", "(the Genre list shows them; "),
-            ("`puzzlec backends` lists them", "the Backend list shows them"),
-            ("`puzzlec formulations GENRE` lists them", "the Formulation lists show them"),
+            (
+                "give it first, e.g. `puzzlec solve heyawake FILE`",
+                "pick it in the Genre list",
+            ),
+            (
+                "(`puzzlec genres` lists them; ",
+                "(the Genre list shows them; ",
+            ),
+            (
+                "`puzzlec backends` lists them",
+                "the Backend list shows them",
+            ),
+            (
+                "`puzzlec formulations GENRE` lists them",
+                "the Formulation lists show them",
+            ),
         ] {
             text = text.replace(cli, page);
         }
