@@ -136,3 +136,20 @@ fn the_picture_of_no_solution_marks_the_cells_the_constraints_name() {
     assert!(caption.contains("cannot hold together"), "{caption}");
     assert!(caption.contains("r1c2 joins r2c2"), "{caption}");
 }
+
+#[test]
+fn a_batch_line_gives_the_explanation_too() {
+    let hitori = "models/hitori/edge_none_2x2.url";
+    let out = puzzlec(&["solve", "--explain", TOUCHING, hitori]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains("cannot hold together: islands cut: r1c2 joins r2c2"),
+        "{text}"
+    );
+    let out = puzzlec(&["solve", "--explain", "--json", TOUCHING, hitori]);
+    for line in stdout(&out).lines().take(2) {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert!(!names(&v).is_empty(), "{v}");
+    }
+}

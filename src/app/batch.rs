@@ -206,6 +206,7 @@ struct Settings {
     mode: Mode,
     timeout: Option<f64>,
     certify: bool,
+    explain: bool,
 }
 
 impl Settings {
@@ -509,6 +510,7 @@ pub fn run(args: &SolveArgs, batch: Batch, mode: Mode) -> Result<i32> {
         mode,
         timeout: args.timeout,
         certify: args.certify,
+        explain: args.explain,
     });
     let pool = Pool {
         jobs,
@@ -620,6 +622,10 @@ fn detail(result: &Result<Report<Vec<String>>>, mode: Mode) -> String {
         (None, Verdict::Timeout, _) => {
             format!("{n} solution(s) found, uniqueness not decided in time")
         }
+        (None, Verdict::None, _) if r.explanation.is_some() => {
+            let names = r.explanation.as_ref().map(|e| e.names.join("; "));
+            format!("cannot hold together: {}", names.unwrap_or_default())
+        }
         (None, Verdict::None, Some(note)) => note.clone(),
         _ if matches!(mode, Mode::Count(_)) => format!("{n} solution(s)"),
         _ if r.facts.is_some() => format!("{n} solution(s) examined"),
@@ -709,6 +715,7 @@ fn load_and_solve(
         puzzlec::solve::SolveOptions::new(&settings.backend, &settings.formulation, settings.mode);
     opts.timeout = settings.timeout;
     opts.certify = settings.certify;
+    opts.explain = settings.explain;
     opts.progress = Some(progress);
     puzzle.solve(&opts)
 }
