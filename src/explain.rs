@@ -1,13 +1,15 @@
 //! `--explain`: why a model has no solution, as a minimal set of its named constraints that
 //! cannot hold together. The constraints are grouped by name ([`group_of`]: the parts of one
 //! island or of one connectivity encoding are one group), each group is switched on by a
-//! selector literal, and batsat solves under the selectors as assumptions; the selectors a
-//! refutation rests on are then shrunk by deletion (leave one out, solve again, keep it out
-//! while the rest still cannot hold) until none can be left out.
+//! selector literal, and batsat solves under the selectors as assumptions. A minimal failing
+//! set of groups is found by bisection over an order (`Explainer::progression`), then the
+//! same search runs over the single constraints (and cuts) of those groups, whose names are
+//! given when they are few.
 //!
 //! Lazy constraints and propagated ones are honest members: a candidate that breaks one gets
-//! that constraint's cuts, guarded by its group's selector (a cut follows from its constraint
-//! alone), and "these groups hold together" is only said of an assignment that draws no cut.
+//! that constraint's cuts, each under a selector that its constraint's group switches on (a cut
+//! follows from its constraint alone), and "these hold together" is only said of an
+//! assignment that draws no cut.
 
 use crate::backend::sat::{check_cnf_budget, BatsatSolver, SatResult, SatSolver};
 use crate::error::Result;
@@ -18,10 +20,11 @@ use serde::Serialize;
 use std::collections::HashMap;
 use std::time::Instant;
 
-/// A set of the model's constraint groups that cannot hold together.
+/// A set of the model's constraints that cannot hold together.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Explanation {
-    /// The groups' names (see [`group_of`]), in the model's order.
+    /// The names of the constraints (or, when those would be too many, of their groups: see
+    /// [`group_of`]), in the model's order.
     pub names: Vec<String>,
     /// False when the time limit came before the set was shrunk to a minimal one (it still
     /// cannot hold together, but a member may be superfluous).
@@ -29,6 +32,19 @@ pub struct Explanation {
 }
 
 impl Explanation {
+    /// The lines under "no solution" that `--explain` prints: what the set is, then the
+    /// constraints, one per line.
+    pub fn describe(&self) -> String {
+        let what = match self.minimal {
+            true => "these constraints cannot hold together (none of them can be left out):",
+            false => {
+                "these constraints cannot hold together (the time limit came before the set \
+                 was made minimal):"
+            }
+        };
+        let lines: Vec<String> = self.names.iter().map(|n| format!("  {n}")).collect();
+        format!("{what}\n{}", lines.join("\n"))
+    }
     /// The grid cells the names mention (`r3c4` is row 3, column 4; 1-based; `r1c1..r1c9`
     /// is every cell from one to the other), each once, in order of first mention: what a
     /// picture marks.

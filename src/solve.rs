@@ -521,7 +521,18 @@ pub fn solve_puzzle<P: Puzzle>(p: &P, opts: &SolveOptions) -> Result<Report<P::S
             Some(s) => crate::budget::deadline_after(start, s),
             None => crate::budget::deadline_after(Instant::now(), EXPLAIN_SECONDS),
         };
-        report.explanation = explained(p, &opts.formulation, deadline)?;
+        // The verdict stands whatever happens to its explanation (a memory budget that the
+        // verdict's own solver left too little of): a failure is said, not raised.
+        match explained(p, &opts.formulation, deadline) {
+            Ok(explanation) => report.explanation = explanation,
+            Err(e) => {
+                let why = format!("no explanation: {e}");
+                report.note = Some(match report.note.take() {
+                    Some(note) => format!("{note}; {why}"),
+                    None => why,
+                });
+            }
+        }
     }
     Ok(report)
 }

@@ -328,7 +328,7 @@ fn print_report(genre: &str, args: &SolveArgs, r: &Report<Vec<String>>) {
             (v, _, _) => println!("{}", v.as_str()),
         }
         if let Some(e) = &r.explanation {
-            println!("{}", job::explanation_text(e));
+            println!("{}", e.describe());
         }
         print_certificate(r);
     }

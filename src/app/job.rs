@@ -190,19 +190,6 @@ pub fn report_json(genre: Option<&str>, r: &Report<Vec<String>>) -> serde_json::
     v
 }
 
-/// The lines under "no solution" that `--explain` adds: the constraints, one per line.
-pub fn explanation_text(e: &puzzlec::explain::Explanation) -> String {
-    let what = match e.minimal {
-        true => "these constraints cannot hold together (none of them can be left out):",
-        false => {
-            "these constraints cannot hold together (the time limit came before the \
-                  set was made minimal):"
-        }
-    };
-    let lines: Vec<String> = e.names.iter().map(|n| format!("  {n}")).collect();
-    format!("{what}\n{}", lines.join("\n"))
-}
-
 /// Options shared by the solving commands.
 #[derive(clap::Args, Debug, Clone)]
 pub struct SolveArgs {

@@ -142,7 +142,7 @@ pub fn picture_of(
         let caption = format!("{}: {verdict}", shape(&puzzle));
         if let Some(e) = &report.explanation {
             // The cells the constraints mention are marked; their names are the caption.
-            let caption = format!("{caption}\n{}", crate::app::job::explanation_text(e));
+            let caption = format!("{caption}\n{}", e.describe());
             return Some(Picture::explained(puzzle, &e.cells(), Some(caption)));
         }
         return Some(Picture::single(puzzle, Some(caption)));
