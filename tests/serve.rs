@@ -845,7 +845,7 @@ fn an_uploads_name_is_a_label_never_an_argument_or_the_genre() {
     assert_eq!(reply.status, 400);
     let message = reply.json()["error"].as_str().unwrap().to_string();
     assert!(
-        message.contains("cannot tell the genre of `nonogram`"),
+        message.contains("which genre is `nonogram`? Pick it in the Genre list"),
         "{message}"
     );
     // An option's name is not an option.

@@ -744,10 +744,12 @@ fn genre_for<'a>(
     match input {
         Pasted::Inline(i) if registry::url_genre(i).is_some() => Ok(None),
         Pasted::Inline(i) => Ok(registry::inline_genre(&i.text)),
-        Pasted::Text { .. } => Err(Reply::error(
+        Pasted::Text { label, .. } => Err(Reply::error(
             400,
-            "which genre is this puzzle? Pick it in the Genre list (only a puzz.link URL or a \
-             fumen string says its own)",
+            &format!(
+                "which genre is `{label}`? Pick it in the Genre list (only a puzz.link URL or a \
+                 fumen string says its own)"
+            ),
             2,
         )),
     }
