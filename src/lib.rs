@@ -24,6 +24,7 @@ pub mod backend;
 pub mod budget;
 pub mod certify;
 pub mod error;
+pub mod explain;
 pub mod format;
 pub mod formulation;
 pub mod graph;

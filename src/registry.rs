@@ -127,6 +127,16 @@ pub fn inline(arg: &str) -> Option<Input> {
     Input::url(arg).or_else(|| own(arg).then(|| Input::given(arg)))
 }
 
+/// The genre whose inline notation an argument is written in (a fumen string: tetromino),
+/// when exactly one genre claims it.
+pub fn inline_genre(arg: &str) -> Option<&'static str> {
+    let mut claims = GENRES.iter().filter(|g| (g.inline)(arg.trim()));
+    match (claims.next(), claims.next()) {
+        (Some(g), None) => Some(g.name),
+        _ => None,
+    }
+}
+
 /// The genre a URL input names (by any of its names: pzprjs's `slither` is slitherlink),
 /// when it is one of ours.
 pub fn url_genre(input: &Input) -> Option<&'static str> {
@@ -173,6 +183,7 @@ impl<P: Puzzle> DynPuzzle for P {
                 .collect(),
             facts: r.facts,
             note: r.note,
+            explanation: r.explanation,
             cuts: r.cuts,
             stopped: r.stopped,
             certificate: r.certificate,

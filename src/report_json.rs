@@ -27,6 +27,12 @@ pub fn report_json(genre: Option<&str>, r: &Report<Vec<String>>) -> serde_json::
     if let Some(n) = &r.note {
         v["note"] = serde_json::json!(n);
     }
+    if let Some(e) = &r.explanation {
+        v["explanation"] = serde_json::json!(e.names);
+        if !e.minimal {
+            v["explanation_minimal"] = serde_json::json!(false);
+        }
+    }
     if let Some(stopped) = &r.stopped {
         v["stopped"] = serde_json::json!(stopped.key());
         v["stopped_because"] = serde_json::json!(stopped.describe());

@@ -6,6 +6,7 @@
 use crate::backend::{self, Backend, Outcome};
 use crate::certify::{Certificate, CertificateFiles, Evidence, FoundCut};
 use crate::error::{Error, Result};
+use crate::explain::Explanation;
 use crate::lower::CardEncoding;
 use crate::model::{Assignment, Constraint, Model, NamedConstraint};
 use crate::puzzles::{Formulation, Puzzle};
@@ -51,6 +52,9 @@ pub struct SolveOptions {
     /// the solver are left to the operating system instead of being freed one allocation at a
     /// time, which is a tenth of a mid-size heyawake's run.
     pub exits_after: bool,
+    /// For a "no solution" verdict, find a minimal set of the model's constraints that cannot
+    /// hold together (`--explain`, see [`crate::explain`]).
+    pub explain: bool,
 }
 
 /// The rows of the solutions a run has found so far, shared with a thread that may have to
@@ -159,6 +163,7 @@ impl SolveOptions {
             certify: false,
             certificate_files: false,
             exits_after: false,
+            explain: false,
         }
     }
 }
@@ -257,6 +262,8 @@ pub struct Report<S> {
     pub facts: Option<Vec<String>>,
     /// Why there is no solution, when a precheck found it without solving.
     pub note: Option<String>,
+    /// Why there is no solution, as constraints that cannot hold together (`--explain`).
+    pub explanation: Option<Explanation>,
     /// The cuts the lazy constraints produced (for "base model + cuts found so far").
     pub cuts: Vec<NamedConstraint>,
     /// Set when the search stopped before its answer was complete: the solutions (and facts)
@@ -507,6 +514,49 @@ impl Driver {
 /// reached during an enumeration (count, facts) gives the solutions found so far with
 /// [`Report::stopped`] set, never a silently short answer.
 pub fn solve_puzzle<P: Puzzle>(p: &P, opts: &SolveOptions) -> Result<Report<P::Solution>> {
+    let start = Instant::now();
+    let mut report = solve_unexplained(p, opts)?;
+    if opts.explain && report.verdict == Verdict::None {
+        let deadline = match opts.timeout {
+            Some(s) => crate::budget::deadline_after(start, s),
+            None => crate::budget::deadline_after(Instant::now(), EXPLAIN_SECONDS),
+        };
+        // The verdict stands whatever happens to its explanation (a memory budget that the
+        // verdict's own solver left too little of): a failure is said, not raised.
+        match explained(p, &opts.formulation, deadline) {
+            Ok(explanation) => report.explanation = explanation,
+            Err(e) => {
+                let why = format!("no explanation: {e}");
+                report.note = Some(match report.note.take() {
+                    Some(note) => format!("{note}; {why}"),
+                    None => why,
+                });
+            }
+        }
+    }
+    Ok(report)
+}
+
+/// Seconds `--explain` takes at most without `--timeout`: then it gives the set it has, which
+/// cannot hold together but may not be minimal (lazy connectivity on a big grid needs many
+/// rounds of cuts for every subset it tries).
+pub const EXPLAIN_SECONDS: f64 = 10.0;
+
+/// Why a puzzle has no solution: the model of the formulation, explained (whatever found the
+/// verdict: a precheck, a native search or a solver).
+fn explained<P: Puzzle>(
+    p: &P,
+    spec: &str,
+    deadline: Option<Instant>,
+) -> Result<Option<Explanation>> {
+    let formulation = Formulation::parse(spec, &P::keys())?;
+    let model = p.formulate(&formulation)?.model;
+    model.check_budget(|| format!("the model of formulation {}", formulation.spec()))?;
+    crate::explain::explain(&model, formulation.choice("card"), deadline)
+}
+
+/// [`solve_puzzle`] without `--explain`.
+fn solve_unexplained<P: Puzzle>(p: &P, opts: &SolveOptions) -> Result<Report<P::Solution>> {
     let total = Instant::now();
     let deadline = opts
         .timeout
@@ -565,6 +615,7 @@ pub fn solve_puzzle<P: Puzzle>(p: &P, opts: &SolveOptions) -> Result<Report<P::S
             answer_texts: Vec::new(),
             facts: None,
             note: Some(reason.clone()),
+            explanation: None,
             cuts: Vec::new(),
             stopped: None,
             certificate: None,
@@ -814,6 +865,7 @@ fn finish_report<P: Puzzle>(
         answer_texts: Vec::new(),
         facts,
         note,
+        explanation: None,
         cuts,
         stopped,
         certificate: None,
@@ -923,6 +975,7 @@ pub fn partial_report(
         answer_texts: Vec::new(),
         facts,
         note: None,
+        explanation: None,
         cuts: Vec::new(),
         stopped: Some(stopped),
         certificate: None,

@@ -799,3 +799,128 @@ fn a_picture_with_nowhere_to_go_is_refused_before_solving() {
         stderr(&out)
     );
 }
+
+/// The elements of an SVG with a class, in document order.
+fn with_class<'a>(doc: &'a roxmltree::Document, class: &str) -> Vec<roxmltree::Node<'a, 'a>> {
+    (doc.descendants())
+        .filter(|n| has_class(*n, class))
+        .collect()
+}
+
+/// A puzzle file in a fresh temporary folder (removed by the caller).
+fn temp_puzzle(name: &str, text: &str) -> (std::path::PathBuf, String) {
+    let dir = std::env::temp_dir().join(format!("puzzlec-render-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join(format!("{name}.txt"));
+    std::fs::write(&file, text).unwrap();
+    let path = file.to_str().unwrap().to_string();
+    (dir, path)
+}
+
+#[test]
+fn room_walls_are_drawn_over_the_shading_lined_with_white() {
+    let url = "https://puzz.link/p?heyawake/6/6/aa66aapv0fu0g2i3k";
+    let svg = stdout(&puzzlec(&["solve", url, "--render", "svg"]));
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let lining = with_class(&doc, "wall-lining");
+    let walls = with_class(&doc, "wall");
+    assert_eq!((lining.len(), walls.len()), (1, 1), "{svg}");
+    let lines = |g: roxmltree::Node| -> Vec<String> {
+        (g.children().filter(|n| n.is_element()))
+            .map(|n| {
+                format!(
+                    "{:?}",
+                    n.attributes().map(|a| a.value()).collect::<Vec<_>>()
+                )
+            })
+            .collect()
+    };
+    assert_eq!(
+        lines(lining[0]),
+        lines(walls[0]),
+        "the lining follows every wall"
+    );
+    assert_eq!(lining[0].attribute("stroke"), Some("#ffffff"));
+    let width = |n: roxmltree::Node| attr(n, "stroke-width");
+    assert!(width(lining[0]) > width(walls[0]) + 2.0);
+    // Both come after every shaded cell, so a wall between two shaded cells stays visible.
+    let last_fill = with_class(&doc, "answer").last().unwrap().range().start;
+    assert!(
+        last_fill < lining[0].range().start && lining[0].range().start < walls[0].range().start
+    );
+}
+
+#[test]
+fn difference_frames_are_thin_unlined_and_along_the_cell_edge_clear_of_the_digits() {
+    let (dir, path) = temp_puzzle(
+        "hitori",
+        "12 12 13 14\n13 14 15 15\n15 13 12 16\n14 16 16 12\n",
+    );
+    let svg = stdout(&puzzlec(&["solve", "hitori", &path, "--render", "svg"]));
+    std::fs::remove_dir_all(&dir).ok();
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let board = with_class(&doc, "board")[0];
+    let s = attr(board, "data-cell-size");
+    let frames = with_class(&doc, "differs");
+    assert!(!frames.is_empty(), "{svg}");
+    for frame in frames {
+        let rects: Vec<_> = frame.children().filter(|n| n.is_element()).collect();
+        assert_eq!(rects.len(), 1, "one thin frame, no lining");
+        let rect = rects[0];
+        let width = attr(rect, "stroke-width");
+        assert!(width <= s / 12.0, "{width}");
+        // The frame's inner edge stays within the outer fifth of the cell.
+        let inset = attr(rect, "x") - (attr(rect, "x") / s).floor() * s + width / 2.0;
+        assert!(inset < s * 0.2, "{inset} of {s}");
+    }
+}
+
+#[test]
+fn a_facts_question_mark_stays_clear_of_a_pearl() {
+    let (dir, path) = temp_puzzle("masyu", "3 4\n- - - -\n- w - -\n- - - -\n");
+    let svg = stdout(&puzzlec(&[
+        "solve", "masyu", &path, "--facts", "--render", "svg",
+    ]));
+    std::fs::remove_dir_all(&dir).ok();
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let pearl = with_class(&doc, "pearl")[0];
+    let (cx, cy, r) = (attr(pearl, "cx"), attr(pearl, "cy"), attr(pearl, "r"));
+    let mark = (with_class(&doc, "unknown").into_iter())
+        .find(|n| n.tag_name().name() == "text" && n.attribute("data-cell") == Some("r2c2"))
+        .expect("a ? on the pearl's cell");
+    let size = attr(mark, "font-size");
+    // The glyph's box (about 0.6 × size wide, its baseline at y) lies outside the circle.
+    let (x, y) = (attr(mark, "x"), attr(mark, "y"));
+    let nearest_x = cx.clamp(x - 0.3 * size, x + 0.3 * size);
+    let nearest_y = cy.clamp(y - 0.75 * size, y);
+    assert!(
+        (nearest_x - cx).hypot(nearest_y - cy) > r,
+        "? at ({x}, {y}) size {size} over the pearl at ({cx}, {cy}) r {r}"
+    );
+}
+
+#[test]
+fn slitherlink_facts_dash_the_undetermined_edges_instead_of_marking_cells() {
+    let args = [
+        "solve",
+        "slitherlink",
+        "models/slitherlink/blank_2x3.txt",
+        "--facts",
+    ];
+    let (pic, code) = render(&args);
+    assert_eq!(code, 0);
+    assert!(pic.panels[0].unknown.is_empty(), "no cell is marked");
+    assert!(
+        pic.caption.contains("undetermined edges dashed"),
+        "{}",
+        pic.caption
+    );
+    let mut all: Vec<&str> = args.to_vec();
+    all.extend(["--render", "svg"]);
+    let svg = stdout(&puzzlec(&all));
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let dashed = with_class(&doc, "unknown-line");
+    assert_eq!(dashed.len(), 1, "{svg}");
+    // Every edge of a blank 2×3 is on some loop and off another: all 17 are dashed.
+    assert_eq!(dashed[0].children().filter(|n| n.is_element()).count(), 17);
+}

@@ -384,10 +384,7 @@ fn bad_input_is_a_400_with_the_command_lines_positioned_message() {
             json!({"genre": "tapa", "input": "x"}),
             "unknown genre `tapa`",
         ),
-        (
-            json!({"input": "AB\nAB\n"}),
-            "cannot tell the genre of `input`",
-        ),
+        (json!({"input": "AB\nAB\n"}), "Pick it in the Genre list"),
         (
             json!({"input": bad_url, "backend": "dimacs:/bin/sh"}),
             "backend `dimacs:/bin/sh` is not one this server runs",
@@ -848,7 +845,7 @@ fn an_uploads_name_is_a_label_never_an_argument_or_the_genre() {
     assert_eq!(reply.status, 400);
     let message = reply.json()["error"].as_str().unwrap().to_string();
     assert!(
-        message.contains("cannot tell the genre of `nonogram`"),
+        message.contains("which genre is `nonogram`? Pick it in the Genre list"),
         "{message}"
     );
     // An option's name is not an option.
@@ -1009,4 +1006,116 @@ fn the_page_draws_the_answer_of_a_pasted_url_in_a_real_browser() {
         dom.contains("URL:1:47: unexpected character `Z` in the clue body"),
         "no error in {dom}"
     );
+}
+
+#[test]
+fn the_api_infers_a_fumen_explains_no_solution_and_advises_in_page_words() {
+    let server = Server::start(&["--memory", "300M", "--jobs", "1"]);
+    // A fumen string names no genre, but only tetromino reads fumen.
+    let fumen = "v115@9gD8FeD8FeD8FeD8PeAgH";
+    let v = server.post("/api/solve", &json!({"input": fumen})).json();
+    assert_eq!(
+        (&v["genre"], &v["exit"]),
+        (&json!("tetromino"), &json!(0)),
+        "{v}"
+    );
+    let export = server.post("/api/export", &json!({"input": fumen, "format": "dimacs"}));
+    assert_eq!(export.status, 200);
+    assert!(String::from_utf8_lossy(&export.body).contains("p cnf"));
+
+    // "No solution" comes with the constraints that cannot hold together.
+    let touching = "https://puzz.link/p?nurikabe/7/7/g2g6h5g8g";
+    let v = server
+        .post("/api/solve", &json!({"input": touching}))
+        .json();
+    assert_eq!(v["verdict"], "none");
+    let names = v["explanation"].as_array().expect("an explanation").clone();
+    let all = names
+        .iter()
+        .map(|n| n.as_str().unwrap())
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(all.contains("r1c2") && all.contains("r2c2"), "{all}");
+    assert!(v["svg"].as_str().unwrap().contains("mark explains"));
+
+    // A model past the budget: the advice is the server's, not a command-line option.
+    let big = model("heyawake/bigroom_unique_28.txt");
+    let flow = json!({"genre": "heyawake", "input": big, "formulation": "connectivity=flow"});
+    let reply = server.post("/api/solve", &flow);
+    assert_eq!(reply.status, 422);
+    let message = reply.json()["error"].as_str().unwrap().to_string();
+    assert!(
+        message.contains("This server gives each run 300 MiB"),
+        "{message}"
+    );
+    assert!(!message.contains("--memory SIZE"), "{message}");
+    let compare = json!({"genre": "heyawake", "inputs": [big],
+        "formulations": ["connectivity=flow"], "backends": ["batsat"]});
+    let v = server.post("/api/compare", &compare).json();
+    let verdict = v["rows"][0]["verdict"].as_str().unwrap().to_string();
+    assert!(verdict.contains("This server gives each run"), "{verdict}");
+}
+
+#[test]
+fn the_page_heads_facts_lists_the_explanation_and_scales_pictures_in_a_real_browser() {
+    let Some(browser) = chromium() else {
+        eprintln!("skipped: no Chromium at /usr/bin/chromium (apt-get install -y chromium)");
+        return;
+    };
+    let server = Server::start(&[]);
+    let page = |query: &str| {
+        let dom = headless(
+            &browser,
+            &["--dump-dom", "--window-size=1600,1000"],
+            &format!("http://{}/?{query}", server.address),
+        );
+        dom
+    };
+    let encode = |text: &str| {
+        percent_encoding::utf8_percent_encode(text, percent_encoding::NON_ALPHANUMERIC).to_string()
+    };
+    let pair = encode(&url_of("heyawake/edge_multiple_17x17.url"));
+
+    // Facts mode says what it shows.
+    let dom = page(&format!("input={pair}&mode=facts"));
+    assert!(
+        dom.contains("facts of 2 solutions: 9 undetermined"),
+        "{dom}"
+    );
+    let heading = dom
+        .split("id=\"verdict\"")
+        .nth(1)
+        .unwrap()
+        .split("</h2>")
+        .next()
+        .unwrap();
+    assert!(!heading.contains("two of them shown"), "{heading}");
+
+    // The pair of 17×17 solutions is drawn at its own width, not squeezed to 560 px.
+    let dom = page(&format!("input={pair}"));
+    let svg_tag = dom.split("<svg").nth(1).unwrap().split('>').next().unwrap();
+    let number = |after: &str| -> f64 {
+        let rest = svg_tag
+            .split(after)
+            .nth(1)
+            .unwrap_or_else(|| panic!("{svg_tag}"));
+        let digits: String = (rest.chars())
+            .take_while(|c| c.is_ascii_digit() || *c == '.')
+            .collect();
+        digits.parse().unwrap()
+    };
+    assert!(number("max-width: ") >= number("width=\"") && number("width=\"") > 1000.0);
+
+    // No solution: the constraints are listed, the cells they name marked.
+    let dom = page(&format!(
+        "input={}",
+        encode("https://puzz.link/p?nurikabe/7/7/g2g6h5g8g")
+    ));
+    let why = dom.split("id=\"explanation\"").nth(1).expect("the list");
+    assert!(why.contains("r1c2 joins r2c2"), "{why}");
+    assert!(dom.contains("mark explains"), "{dom}");
+
+    // A fumen string with no genre picked is solved as tetromino.
+    let dom = page("input=v115%409gD8FeD8FeD8FeD8PeAgH");
+    assert!(dom.contains("tetromino — multiple"), "{dom}");
 }

@@ -286,6 +286,7 @@ struct Settings {
     timeout: Option<f64>,
     certify: bool,
     count: Option<job::CountLimit>,
+    explain: bool,
 }
 
 impl Settings {
@@ -595,6 +596,7 @@ pub fn run(
         timeout: args.timeout,
         certify: args.certify,
         count,
+        explain: args.explain,
     });
     let pool = Pool {
         jobs,
@@ -720,6 +722,10 @@ fn detail(result: &Result<Report<Vec<String>>>, settings: &Settings) -> String {
         (None, Verdict::Timeout, _) => {
             format!("{n} solution(s) found, uniqueness not decided in time")
         }
+        (None, Verdict::None, _) if r.explanation.is_some() => {
+            let names = r.explanation.as_ref().map(|e| e.names.join("; "));
+            format!("cannot hold together: {}", names.unwrap_or_default())
+        }
         (None, Verdict::None, Some(note)) => note.clone(),
         _ if matches!(mode, Mode::Count(_)) => format!("{n} solution(s)"),
         _ if r.facts.is_some() => format!("{n} solution(s) examined"),
@@ -802,6 +808,7 @@ fn load_and_solve(
         puzzlec::solve::SolveOptions::new(&settings.backend, &settings.formulation, settings.mode);
     opts.timeout = settings.timeout;
     opts.certify = settings.certify;
+    opts.explain = settings.explain;
     opts.progress = Some(progress);
     if let Some(count) = settings.count {
         count.choose(puzzle.as_ref(), &mut opts);
@@ -861,6 +868,7 @@ mod tests {
                 answer_texts: Vec::new(),
                 facts: None,
                 note: None,
+                explanation: None,
                 cuts: Vec::new(),
                 stopped,
                 certificate: None,

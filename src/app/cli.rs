@@ -286,6 +286,7 @@ fn solve_report(
         opts.timeout = args.timeout;
         opts.progress = Some(job_progress);
         opts.certify = args.certify;
+        opts.explain = args.explain;
         opts.exits_after = true;
         if let Some(count) = count {
             count.choose(puzzle.as_ref(), &mut opts);
@@ -384,6 +385,9 @@ fn print_report(genre: &str, args: &SolveArgs, r: &Report<Vec<String>>) {
                 r.solutions.len()
             ),
             (v, _, _) => println!("{}", v.as_str()),
+        }
+        if let Some(e) = &r.explanation {
+            println!("{}", e.describe());
         }
         print_certificate(r);
     }

@@ -195,6 +195,10 @@ pub struct SolveArgs {
     /// (SAT backends; exit code 3 when something does not check).
     #[arg(long)]
     pub certify: bool,
+    /// For "no solution": a minimal set of the model's named constraints that cannot hold
+    /// together, printed as their names (drawn by --render; `explanation` in --json).
+    #[arg(long)]
+    pub explain: bool,
     /// A picture of the answer (`--render svg|png`, `-o FILE`).
     #[command(flatten)]
     pub picture: crate::app::picture::RenderArgs,

@@ -140,17 +140,29 @@ pub fn picture_of(
             (v, _) => format!("{}{stopped}", v.as_str()),
         };
         let caption = format!("{}: {verdict}", shape(&puzzle));
+        if let Some(e) = &report.explanation {
+            // The cells the constraints mention are marked; their names are the caption.
+            let caption = format!("{caption}\n{}", e.describe());
+            return Some(Picture::explained(puzzle, &e.cells(), Some(caption)));
+        }
         return Some(Picture::single(puzzle, Some(caption)));
     };
     let name = shape(first);
     let n = solutions.len();
     let picture = match mode {
         Mode::Facts if n > 1 => {
-            let (_, undetermined) = puzzlec::render::compose::agreement(solutions);
-            let unknown = undetermined.iter().filter(|&&u| u).count();
-            let cells = if unknown == 1 { "cell" } else { "cells" };
-            let mut caption =
-                format!("{name}: facts of {n} solutions; {unknown} undetermined {cells} marked ?");
+            let mut picture = Picture::facts(solutions, None);
+            // On a lattice of dots the undetermined edges are marked, elsewhere the cells.
+            let panel = &picture.panels[0];
+            let edges = panel.unknown_lines.len();
+            let cells = panel.marked(puzzlec::render::Mark::Unknown).len();
+            let marked = match (edges, cells) {
+                (0, 1) => "1 undetermined cell marked ?".to_string(),
+                (0, k) => format!("{k} undetermined cells marked ?"),
+                (1, _) => "1 undetermined edge dashed".to_string(),
+                (k, _) => format!("{k} undetermined edges dashed"),
+            };
+            let mut caption = format!("{name}: facts of {n} solutions; {marked}");
             if let Some(s) = &report.stopped {
                 caption.push_str(&format!(
                     "; incomplete ({}): a cell without ? may still differ in a solution not \
@@ -158,7 +170,8 @@ pub fn picture_of(
                     s.describe()
                 ));
             }
-            Picture::facts(solutions, Some(caption))
+            picture.caption = Some(caption);
+            picture
         }
         Mode::Count(_) if n > 1 => {
             let counted = match &report.stopped {

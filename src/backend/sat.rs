@@ -261,6 +261,34 @@ impl BatsatSolver {
         let var = self.solver.var_of_int(dimacs.unsigned_abs() - 1);
         batsat::Lit::new(var, dimacs > 0)
     }
+    /// Solves with the assumptions (DIMACS literals) taken as true for this call only; when
+    /// unsatisfiable, also the assumptions the refutation rests on (the failed ones), which
+    /// is what `--explain` shrinks to a minimal set.
+    pub fn solve_assuming(&mut self, num_vars: u32, assumptions: &[i32]) -> (SatResult, Vec<i32>) {
+        use batsat::SolverInterface;
+        self.ensure_vars(num_vars);
+        let lits: Vec<batsat::Lit> = assumptions.iter().map(|&a| self.lit(a)).collect();
+        let r = match &mut self.theory {
+            Some(theory) => self.solver.solve_limited_th(theory, &lits),
+            None => self.solver.solve_limited(&lits),
+        };
+        if r == batsat::lbool::FALSE {
+            let failed = (assumptions.iter().zip(&lits))
+                .filter(|(_, &l)| self.solver.unsat_core_contains_var(l.var()))
+                .map(|(&a, _)| a)
+                .collect();
+            return (SatResult::Unsat, failed);
+        }
+        if r == batsat::lbool::TRUE {
+            let model = self.solver.get_model();
+            let mut values = vec![false; num_vars as usize + 1];
+            for (i, v) in model.iter().enumerate().take(num_vars as usize) {
+                values[i + 1] = *v == batsat::lbool::TRUE;
+            }
+            return (SatResult::Sat(values), Vec::new());
+        }
+        (SatResult::Unknown("batsat gave up".into()), Vec::new())
+    }
     fn ensure_vars(&mut self, n: u32) {
         use batsat::SolverInterface;
         while self.solver.num_vars() < n {
@@ -293,24 +321,7 @@ impl SatSolver for BatsatSolver {
         _names: &[(i32, String)],
         _deadline: Option<Instant>,
     ) -> Result<SatResult> {
-        use batsat::SolverInterface;
-        self.ensure_vars(num_vars);
-        let r = match &mut self.theory {
-            Some(theory) => self.solver.solve_limited_th(theory, &[]),
-            None => self.solver.solve_limited(&[]),
-        };
-        if r == batsat::lbool::TRUE {
-            let model = self.solver.get_model();
-            let mut values = vec![false; num_vars as usize + 1];
-            for (i, v) in model.iter().enumerate().take(num_vars as usize) {
-                values[i + 1] = *v == batsat::lbool::TRUE;
-            }
-            Ok(SatResult::Sat(values))
-        } else if r == batsat::lbool::FALSE {
-            Ok(SatResult::Unsat)
-        } else {
-            Ok(SatResult::Unknown("batsat gave up".into()))
-        }
+        Ok(self.solve_assuming(num_vars, &[]).0)
     }
     fn decisions(&self) -> Option<u64> {
         use batsat::SolverInterface;

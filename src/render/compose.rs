@@ -3,7 +3,7 @@
 //! marked, or a gallery. Differences are found by comparing what the sketches draw of their
 //! answers cell by cell, so no genre has to say how its solutions differ.
 
-use super::{Content, Sketch};
+use super::{Content, Lattice, Segment, Sketch};
 
 /// A mark over a cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -12,6 +12,8 @@ pub enum Mark {
     Unknown,
     /// This solution differs here from the one beside it: drawn highlighted.
     Differs,
+    /// A constraint of a "no solution" explanation (`--explain`) mentions this cell.
+    Explains,
 }
 
 /// One grid of a picture, with its title and a mark per cell.
@@ -23,6 +25,9 @@ pub struct Panel {
     pub title: Option<String>,
     /// The mark of each cell, in raster order.
     pub marks: Vec<Option<Mark>>,
+    /// Lines some of the solutions examined draw and others do not (`--facts` on a lattice
+    /// of dots, where the answer is the edges, not the cells).
+    pub unknown_lines: Vec<Segment>,
 }
 
 impl Panel {
@@ -33,6 +38,7 @@ impl Panel {
             sketch,
             title,
             marks,
+            unknown_lines: Vec::new(),
         }
     }
     /// The cells carrying a mark, in raster order.
@@ -105,9 +111,8 @@ impl Picture {
         let differ = differing_cells(&a, &b);
         let marks: Vec<Option<Mark>> = differ.iter().map(|&d| d.then_some(Mark::Differs)).collect();
         let panel = |sketch, title: &str, marks: &Vec<Option<Mark>>| Panel {
-            sketch,
-            title: Some(title.to_string()),
             marks: marks.clone(),
+            ..Panel::plain(sketch, Some(title.to_string()))
         };
         Picture {
             panels: vec![
@@ -120,19 +125,43 @@ impl Picture {
     }
 
     /// The facts of the solutions examined: what they all agree on, the other cells marked
-    /// unknown.
+    /// unknown; on a lattice of dots (slitherlink), where the answer is edges, the edges
+    /// drawn by some and not all are marked instead of cells.
     pub fn facts(sketches: &[Sketch], caption: Option<String>) -> Picture {
         let (facts, undetermined) = agreement(sketches);
-        let marks = undetermined
-            .iter()
-            .map(|&u| u.then_some(Mark::Unknown))
-            .collect();
+        let mut panel = Panel::plain(facts, None);
+        if panel.sketch.lattice == Lattice::Dots {
+            let mut some: Vec<Segment> = (sketches.iter())
+                .flat_map(|s| s.answer_lines.iter().copied())
+                .filter(|l| !panel.sketch.answer_lines.contains(l))
+                .collect();
+            some.sort_unstable();
+            some.dedup();
+            panel.unknown_lines = some;
+        } else {
+            panel.marks = (undetermined.iter())
+                .map(|&u| u.then_some(Mark::Unknown))
+                .collect();
+        }
         Picture {
-            panels: vec![Panel {
-                sketch: facts,
-                title: None,
-                marks,
-            }],
+            panels: vec![panel],
+            per_row: 1,
+            caption,
+        }
+    }
+
+    /// The puzzle with the cells an explanation's constraints mention marked (`(row,
+    /// column)`, 1-based, as in the names `r3c4`; cells outside the grid are left out).
+    pub fn explained(sketch: Sketch, cells: &[(usize, usize)], caption: Option<String>) -> Picture {
+        let mut panel = Panel::plain(sketch, None);
+        let (h, w) = (panel.sketch.height, panel.sketch.width);
+        for &(r, c) in cells {
+            if (1..=h).contains(&r) && (1..=w).contains(&c) {
+                panel.marks[(r - 1) * w + (c - 1)] = Some(Mark::Explains);
+            }
+        }
+        Picture {
+            panels: vec![panel],
             per_row: 1,
             caption,
         }

@@ -15,8 +15,13 @@ const GRID_LINE: Colour = Colour(0x9a, 0x9a, 0x9a);
 const UNKNOWN_TINT: Colour = Colour(0xff, 0xee, 0xa8);
 /// The `?` on such a cell.
 const UNKNOWN_TEXT: Colour = Colour(0xb0, 0x58, 0x00);
-/// The frame of a cell where two solutions differ: a magenta that none of the fills uses.
-const DIFFERS: Colour = Colour(0xe8, 0x00, 0x8a);
+/// The frame of a cell where two solutions differ: a muted magenta that none of the fills
+/// uses, thin, since a pair of tilings may differ in nearly every cell.
+const DIFFERS: Colour = Colour(0xc2, 0x4d, 0x95);
+/// The tint of a cell that an explanation's constraints mention (`--explain`).
+const EXPLAINS_TINT: Colour = Colour(0xff, 0xd6, 0xcc);
+/// The frame of such a cell, which shows on shaded and coloured cells too.
+const EXPLAINS: Colour = Colour(0xd8, 0x2c, 0x0c);
 
 /// Pixels per cell: 32 up to 30 cells a side, then smaller so that a big grid stays about
 /// 1,000 pixels wide (never below 12).
@@ -310,6 +315,10 @@ fn draw_board(out: &mut String, panel: &Panel, layout: &Layout) {
         let (r, c) = rc(cell);
         cell_rect(out, "mark unknown", s, r, c, UNKNOWN_TINT);
     }
+    for cell in (0..h * w).filter(|&c| mark(c) == Some(Mark::Explains)) {
+        let (r, c) = rc(cell);
+        cell_rect(out, "mark explains", s, r, c, EXPLAINS_TINT);
+    }
 
     // The lattice: thin lines (bolder every few cells) and a frame, or dots on the corners.
     match sk.lattice {
@@ -369,7 +378,18 @@ fn draw_board(out: &mut String, panel: &Panel, layout: &Layout) {
             cell_rect(out, "given", s, r, c, fill);
         }
     }
+    // Walls go over the fills with a white lining, so that a room's border stays visible
+    // between two shaded cells (the lining vanishes on white cells).
     let wall_width = (s / 10.0).max(2.5);
+    let lining = wall_width + 2.0 * (s / 16.0).max(1.5);
+    draw_segments(
+        out,
+        "wall-lining",
+        &sk.given_lines,
+        s,
+        lining,
+        Colour::WHITE,
+    );
     draw_segments(out, "wall", &sk.given_lines, s, wall_width, Colour::INK);
     if sk.lattice == Lattice::Cells {
         let _ = writeln!(
@@ -382,14 +402,20 @@ fn draw_board(out: &mut String, panel: &Panel, layout: &Layout) {
         );
     }
 
-    // Differences are framed over the fills and the grid, under the answer's lines: a thin
-    // magenta frame lined with white, inside the cell (clear of walls and outlines), which
-    // shows on black, on white and on every piece colour.
-    for cell in (0..h * w).filter(|&c| mark(c) == Some(Mark::Differs)) {
+    // Differences and explained cells are framed over the fills and the grid, under the
+    // answer's lines and the texts: a thin frame along the cell's edge (clear of the walls, and
+    // of the digits in the middle); an explained cell's is lined with white, so that it shows
+    // on black too, a difference's is not, since a pair of tilings may differ almost
+    // everywhere.
+    let frame_mark = |out: &mut String,
+                      cell: usize,
+                      class: &str,
+                      colour: Colour,
+                      frame: f64,
+                      lined: bool| {
         let (r, c) = rc(cell);
-        let frame = (s / 10.0).max(1.5);
         let lining = (frame / 2.0).max(1.0);
-        let inset = (s / 8.0).max(2.0);
+        let inset = wall_width / 2.0 + 0.5;
         let square = |out: &mut String, at: f64, colour: &str, width: f64| {
             let _ = write!(
                 out,
@@ -403,12 +429,20 @@ fn draw_board(out: &mut String, panel: &Panel, layout: &Layout) {
         };
         let _ = write!(
             out,
-            r#"<g class="mark differs" data-cell="{}" fill="none">"#,
+            r#"<g class="mark {class}" data-cell="{}" fill="none">"#,
             cell_name(r, c)
         );
-        square(out, inset + frame / 2.0, &DIFFERS.hex(), frame);
-        square(out, inset + frame + lining / 2.0, "white", lining);
+        square(out, inset + frame / 2.0, &colour.hex(), frame);
+        if lined {
+            square(out, inset + frame + lining / 2.0, "white", lining);
+        }
         out.push_str("</g>\n");
+    };
+    for cell in (0..h * w).filter(|&c| mark(c) == Some(Mark::Differs)) {
+        frame_mark(out, cell, "differs", DIFFERS, (s / 16.0).max(1.5), false);
+    }
+    for cell in (0..h * w).filter(|&c| mark(c) == Some(Mark::Explains)) {
+        frame_mark(out, cell, "explains", EXPLAINS, (s / 12.0).max(1.5), true);
     }
 
     let (walls, loops): (Vec<&Segment>, Vec<&Segment>) =
@@ -430,6 +464,7 @@ fn draw_board(out: &mut String, panel: &Panel, layout: &Layout) {
         (s / 7.0).max(2.5),
         Colour::LOOP,
     );
+    draw_unknown_lines(out, &panel.unknown_lines, s);
 
     // Symbols and texts, the puzzle's first; a text is white on a dark cell.
     let background = |cell: usize| {
@@ -462,9 +497,13 @@ fn draw_board(out: &mut String, panel: &Panel, layout: &Layout) {
     for cell in (0..h * w).filter(|&c| mark(c) == Some(Mark::Unknown)) {
         let (r, c) = rc(cell);
         let centre = ((c as f64 + 0.5) * s, (r as f64 + 0.5) * s);
-        // Beside a given text (a clue) the `?` goes in the corner, so that both stay legible.
-        let (at, size) = match sk.given[cell].text.is_some() || sk.given[cell].symbol.is_some() {
-            true => ((centre.0 + s * 0.3, centre.1 - s * 0.28), s * 0.32),
+        // Beside a clue, a pearl or a line through the cell the `?` goes small in the corner,
+        // clear of them, so that both stay legible.
+        let crowded = sk.given[cell].text.is_some()
+            || sk.given[cell].symbol.is_some()
+            || (sk.answer_lines.iter()).any(|l| [l.from, l.to].contains(&(2 * r + 1, 2 * c + 1)));
+        let (at, size) = match crowded {
+            true => ((centre.0 + s * 0.38, centre.1 - s * 0.34), s * 0.24),
             false => (centre, s * 0.55),
         };
         cell_text(
@@ -589,6 +628,32 @@ fn draw_segments(
     let half = s / 2.0;
     for l in lines {
         let l = l.borrow();
+        let _ = writeln!(
+            out,
+            r#"<line x1="{}" y1="{}" x2="{}" y2="{}"/>"#,
+            num(l.from.1 as f64 * half),
+            num(l.from.0 as f64 * half),
+            num(l.to.1 as f64 * half),
+            num(l.to.0 as f64 * half)
+        );
+    }
+    out.push_str("</g>\n");
+}
+
+/// Edges that some solutions examined draw and others do not: dashed, in the colour of `?`.
+fn draw_unknown_lines(out: &mut String, lines: &[Segment], s: f64) {
+    if lines.is_empty() {
+        return;
+    }
+    let dash = num(s / 8.0);
+    let _ = writeln!(
+        out,
+        r#"<g class="mark unknown-line" stroke="{}" stroke-width="{}" stroke-dasharray="{dash} {dash}" fill="none">"#,
+        UNKNOWN_TEXT.hex(),
+        num((s / 9.0).max(2.0))
+    );
+    let half = s / 2.0;
+    for l in lines {
         let _ = writeln!(
             out,
             r#"<line x1="{}" y1="{}" x2="{}" y2="{}"/>"#,

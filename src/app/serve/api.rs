@@ -181,9 +181,15 @@ impl Api {
     /// Answers a request: the page, the genres, or a solve, export or compare (as work for a
     /// blocking thread). `path` is without its query string.
     pub fn route(self: &Arc<Self>, method: &str, path: &str, body: &[u8]) -> Routed {
+        // Every error reaches the page in its own words (see `page_words`).
         let work = |job: std::result::Result<Routed, Reply>| match job {
-            Ok(routed) => routed,
-            Err(reply) => Routed::Done(reply),
+            Ok(Routed::Work(work)) => {
+                let api = self.clone();
+                Routed::Work(Box::new(move |cancelled| {
+                    api.in_page_words(work(cancelled))
+                }))
+            }
+            Ok(Routed::Done(reply)) | Err(reply) => Routed::Done(self.in_page_words(reply)),
         };
         match (method, path) {
             ("GET" | "HEAD", "/" | "/index.html") => Routed::Done(Reply {
@@ -254,6 +260,66 @@ impl Api {
         })
     }
 
+    /// A command-line message as the page's user can act on it: the page has a genre list,
+    /// a backend list and no `--memory` (the server sets each run's budget).
+    fn page_words(&self, message: &str) -> String {
+        let mut text = message.to_string();
+        if let Some(at) = text.find("Raise the budget with --memory") {
+            let rest = text[at..]
+                .find(", or ")
+                .map_or("", |end| &text[at + end + 5..]);
+            let rest = rest.to_string();
+            text.truncate(at);
+            text.push_str(&format!(
+                "This server gives each run {} (whoever runs it sets that with `puzzlec serve \
+                 --memory`); {}",
+                puzzlec::budget::human(self.limits.child_memory),
+                if rest.is_empty() {
+                    "choose a smaller formulation or input"
+                } else {
+                    &rest
+                }
+            ));
+        }
+        for (cli, page) in [
+            ("use --backend batsat", "pick the backend batsat"),
+            (
+                "give it first, e.g. `puzzlec solve heyawake FILE`",
+                "pick it in the Genre list",
+            ),
+            (
+                "(`puzzlec genres` lists them; ",
+                "(the Genre list shows them; ",
+            ),
+            (
+                "`puzzlec backends` lists them",
+                "the Backend list shows them",
+            ),
+            (
+                "`puzzlec formulations GENRE` lists them",
+                "the Formulation lists show them",
+            ),
+        ] {
+            text = text.replace(cli, page);
+        }
+        text
+    }
+
+    /// An error reply with its message in [`Api::page_words`]; any other reply as it is.
+    fn in_page_words(&self, reply: Reply) -> Reply {
+        if reply.status < 400 || reply.content_type != "application/json" {
+            return reply;
+        }
+        let Ok(mut v) = serde_json::from_slice::<Value>(&reply.body) else {
+            return reply;
+        };
+        let Some(message) = v["error"].as_str() else {
+            return reply;
+        };
+        v["error"] = json!(self.page_words(message));
+        Reply::json(reply.status, &v)
+    }
+
     /// The time limit of a request: its own (above 0), never past the server's.
     fn timeout(&self, asked: Option<f64>) -> std::result::Result<f64, Reply> {
         match asked {
@@ -269,11 +335,11 @@ impl Api {
     /// verdict is a 200, `none` and `timeout` included (`"complete": false` for the latter).
     fn solve(self: &Arc<Self>, body: &[u8]) -> std::result::Result<Routed, Reply> {
         let request: SolveRequest = parse_body(body)?;
-        let genre = checked_genre(request.genre.as_deref())?;
+        let input = Pasted::new(&request.input, "input", request.name.as_deref())?;
+        let genre = genre_for(request.genre.as_deref(), &input)?;
         let backend_name = request.backend.as_deref().unwrap_or(backend::DEFAULT);
         check_backend(backend_name, genre)?;
         let timeout = self.timeout(request.timeout)?;
-        let input = Pasted::new(&request.input, "input", request.name.as_deref())?;
         let formulation = request.formulation.unwrap_or_default();
         let mut args = vec![
             "solve".to_string(),
@@ -282,6 +348,8 @@ impl Api {
             format!("--formulation={formulation}"),
             "--render=svg".into(),
             "--output=picture.svg".into(),
+            // A "no solution" comes with the constraints that cannot hold together.
+            "--explain".into(),
         ];
         let mode = if request.first {
             args.push("--first".into());
@@ -340,7 +408,8 @@ impl Api {
     /// `POST /api/export`: `puzzlec export --format F` on the input, answered as a download.
     fn export(self: &Arc<Self>, body: &[u8]) -> std::result::Result<Routed, Reply> {
         let request: ExportRequest = parse_body(body)?;
-        let genre = checked_genre(request.genre.as_deref())?;
+        let input = Pasted::new(&request.input, "input", request.name.as_deref())?;
+        let genre = genre_for(request.genre.as_deref(), &input)?;
         let (extension, content_type) = match request.format.as_str() {
             "dimacs" => ("cnf", "text/plain; charset=utf-8"),
             "lp" => ("lp", "text/plain; charset=utf-8"),
@@ -355,7 +424,6 @@ impl Api {
             }
         };
         let timeout = self.timeout(request.timeout)?;
-        let input = Pasted::new(&request.input, "input", request.name.as_deref())?;
         // The download's name: the genre asked for, or the one the URL names.
         let named = genre
             .or(match &input {
@@ -482,10 +550,17 @@ impl Api {
                 return Reply::of_error(&Error::Timeout(budget + run_seconds));
             };
             match serde_json::from_str::<Value>(done.stdout.trim()) {
-                Ok(rows @ Value::Array(_)) => Reply::json(
-                    200,
-                    &json!({"genre": genre, "rows": rows, "exit": done.code}),
-                ),
+                Ok(Value::Array(mut rows)) => {
+                    for row in &mut rows {
+                        if let Some(verdict) = row["verdict"].as_str() {
+                            row["verdict"] = json!(api.page_words(verdict));
+                        }
+                    }
+                    Reply::json(
+                        200,
+                        &json!({"genre": genre, "rows": rows, "exit": done.code}),
+                    )
+                }
                 _ => failure(done, &inputs),
             }
         })))
@@ -654,6 +729,30 @@ fn parse_body<T: for<'de> Deserialize<'de>>(body: &[u8]) -> std::result::Result<
         let error = Error::input("request", e.line().max(1), e.column().max(1), message);
         Reply::of_error(&error)
     })
+}
+
+/// The genre of a request: the one it names (checked), else none for a URL (which names its
+/// own) and the claiming genre for an inline notation (a fumen string: tetromino); a pasted
+/// file's text needs one picked.
+fn genre_for<'a>(
+    named: Option<&'a str>,
+    input: &Pasted,
+) -> std::result::Result<Option<&'a str>, Reply> {
+    if let Some(genre) = checked_genre(named)? {
+        return Ok(Some(genre));
+    }
+    match input {
+        Pasted::Inline(i) if registry::url_genre(i).is_some() => Ok(None),
+        Pasted::Inline(i) => Ok(registry::inline_genre(&i.text)),
+        Pasted::Text { label, .. } => Err(Reply::error(
+            400,
+            &format!(
+                "which genre is `{label}`? Pick it in the Genre list (only a puzz.link URL or a \
+                 fumen string says its own)"
+            ),
+            2,
+        )),
+    }
 }
 
 /// The genre named by a request, checked; `None` when it names none.
