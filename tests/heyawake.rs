@@ -106,10 +106,9 @@ fn matrix_agrees_with_answer(instance: &str, answer_file: &str, skip_gaps: bool)
                 continue;
             }
             if spec.contains("connectivity=flow") && is_sat(&backend) && skip_gaps {
-                // Refused up front by the CNF size guard, with a message that says why.
-                let err = solve_puzzle(&p, &SolveOptions::new(&backend, &spec, Mode::Unique))
-                    .expect_err("flow on SAT is refused on 10×10");
-                assert!(err.to_string().contains("MIP"), "{backend} {spec}: {err}");
+                // Since sums of integers became adder trees the 10×10 flow CNF is 292k clauses
+                // and solves (docs/encodings.md), but in 20 s of a debug build: the 4×6 cell
+                // below shows flow on SAT, and the memory tests its refusal under a budget.
                 continue;
             }
             if spec.contains("connectivity=flow")
@@ -598,7 +597,7 @@ fn bad_input_gives_one_clear_line_and_exit_code_2() {
         &["solve", "heyawake", "https://puzz.link/p?heyawake/2/2/!!"],
         &["URL"],
     );
-    rejects(&["solve", "kakuro", &ragged], &["kakuro"]);
+    rejects(&["solve", "tapa", &ragged], &["tapa"]);
     rejects(
         &[
             "solve",

@@ -126,40 +126,6 @@ fn batch_of(args: &SolveArgs, genre: Option<String>, positional: &[&str]) -> Res
     Ok(Some(Batch { genre, inputs }))
 }
 
-/// The K-th of N parts of a batch's inputs (`--shard K/N`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Shard {
-    /// Which part, from 1.
-    pub k: usize,
-    /// How many parts.
-    pub n: usize,
-}
-
-impl Shard {
-    /// Reads `K/N` with 1 ≤ K ≤ N.
-    pub fn parse(text: &str) -> std::result::Result<Shard, String> {
-        let bad = || format!("`{text}`: expected K/N with 1 ≤ K ≤ N, e.g. 2/8");
-        let (k, n) = text.split_once('/').ok_or_else(bad)?;
-        let (k, n): (usize, usize) = (
-            k.trim().parse().map_err(|_| bad())?,
-            n.trim().parse().map_err(|_| bad())?,
-        );
-        match 1 <= k && k <= n {
-            true => Ok(Shard { k, n }),
-            false => Err(bad()),
-        }
-    }
-
-    /// This part of the inputs: consecutive ones, so that the parts in order are the whole in
-    /// order; part sizes differ by at most one. Depends only on the list, so every machine
-    /// given the same list and N agrees on the parts.
-    pub fn part<T>(self, inputs: Vec<T>) -> Vec<T> {
-        let len = inputs.len();
-        let (start, end) = ((self.k - 1) * len / self.n, self.k * len / self.n);
-        inputs.into_iter().take(end).skip(start).collect()
-    }
-}
-
 /// The inputs that already have a result in a JSONL file of an earlier `--json` batch run: a
 /// line with an input and a verdict other than a timeout. Error lines, timeouts, the summary
 /// and lines cut short (a run killed while writing) are not results. A missing file holds

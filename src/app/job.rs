@@ -212,8 +212,8 @@ pub struct SolveArgs {
     /// Batch runs: solve only the K-th of N parts of the inputs (consecutive, in input order,
     /// sizes differing by at most one), so that N machines share a collection; the JSON lines
     /// of parts 1/N … N/N, concatenated, are those of the whole run.
-    #[arg(long, value_name = "K/N", value_parser = crate::app::batch::Shard::parse)]
-    pub shard: Option<crate::app::batch::Shard>,
+    #[arg(long, value_name = "K/N", value_parser = Shard::parse)]
+    pub shard: Option<Shard>,
     /// Batch runs: print each input's line as soon as it is solved, not in input order, so
     /// that one slow puzzle does not hold back the others' lines.
     #[arg(long)]
@@ -348,5 +348,39 @@ mod tests {
         let filled = filled_formulation(Some("heyawake"), "");
         assert!(filled.contains("connectivity="), "{filled}");
         assert_eq!(filled_formulation(None, "x=y"), "x=y");
+    }
+}
+
+/// The K-th of N parts of a batch's inputs (`--shard K/N`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    /// Which part, from 1.
+    pub k: usize,
+    /// How many parts.
+    pub n: usize,
+}
+
+impl Shard {
+    /// Reads `K/N` with 1 ≤ K ≤ N.
+    pub fn parse(text: &str) -> std::result::Result<Shard, String> {
+        let bad = || format!("`{text}`: expected K/N with 1 ≤ K ≤ N, e.g. 2/8");
+        let (k, n) = text.split_once('/').ok_or_else(bad)?;
+        let (k, n): (usize, usize) = (
+            k.trim().parse().map_err(|_| bad())?,
+            n.trim().parse().map_err(|_| bad())?,
+        );
+        match 1 <= k && k <= n {
+            true => Ok(Shard { k, n }),
+            false => Err(bad()),
+        }
+    }
+
+    /// This part of the inputs: consecutive ones, so that the parts in order are the whole in
+    /// order; part sizes differ by at most one. Depends only on the list, so every machine
+    /// given the same list and N agrees on the parts.
+    pub fn part<T>(self, inputs: Vec<T>) -> Vec<T> {
+        let len = inputs.len();
+        let (start, end) = ((self.k - 1) * len / self.n, self.k * len / self.n);
+        inputs.into_iter().take(end).skip(start).collect()
     }
 }
