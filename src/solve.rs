@@ -772,11 +772,13 @@ fn certifiable_model(
                     .map(move |v| format!("{}={}", k.key, v.name))
             })
             .collect();
+        let instead = match complete.is_empty() {
+            true => "and this genre has no complete formulation to choose instead".to_string(),
+            false => format!("choose a complete formulation ({})", complete.join(", ")),
+        };
         return Err(Error::Usage(format!(
-            "--certify: the cuts of `{}` cannot be justified yet; choose a complete \
-             formulation ({})",
-            lazy.name(),
-            complete.join(", ")
+            "--certify: the cuts of `{}` cannot be justified yet; {instead}",
+            lazy.name()
         )));
     }
     if model.block_on_true_keys {
