@@ -100,10 +100,9 @@ fn the_cspuz_10x10_gives_its_answer_with_every_sat_backend_and_complete_or_lazy_
                     continue;
                 }
                 if spec.contains("connectivity=flow") {
-                    // Integer flows as CNF: refused up front with a message naming MIP.
-                    let opts = SolveOptions::new(&backend, &spec, Mode::Unique);
-                    let err = solve_puzzle(&p, &opts).expect_err("flow on SAT is refused");
-                    assert!(err.to_string().contains("MIP"), "{backend} {spec}: {err}");
+                    // Integer flows as CNF: since sums of integers became adder trees the
+                    // 10×10 is ~0.3M clauses and solves, but in ~100 s of a debug build, so
+                    // the suite leaves it to the smaller instances and docs/encodings.md.
                     continue;
                 }
                 let (verdict, rows) = solve_checked(&p, &backend, &spec, Mode::Unique);
