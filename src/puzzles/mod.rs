@@ -178,12 +178,13 @@ pub trait Puzzle: Clone + Send + Sync + Sized + 'static {
     /// grid, one-character tokens run together (`+ - x` → `+-x`).
     fn rows(&self, solution: &Self::Solution) -> Vec<String> {
         let text = self.answer_text(solution).unwrap_or_default();
-        let row = |line: &str| {
-            let tokens: Vec<&str> = line.split_whitespace().collect();
-            let narrow = tokens.iter().all(|t| t.chars().count() == 1);
-            tokens.join(if narrow { "" } else { " " })
-        };
-        text.lines().skip(1).map(row).collect()
+        let grid: Vec<Vec<&str>> = (text.lines().skip(1))
+            .map(|line| line.split_whitespace().collect())
+            .collect();
+        // Run together only when every token of the grid is one character, so columns line up.
+        let narrow = grid.iter().flatten().all(|t| t.chars().count() == 1);
+        let gap = if narrow { "" } else { " " };
+        grid.iter().map(|tokens| tokens.join(gap)).collect()
     }
     /// What a picture shows: the puzzle as its community draws it, with a solution on top
     /// when one is given (see [`crate::render`]).
