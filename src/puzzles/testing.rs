@@ -3,6 +3,8 @@
 //! (every shading of a few cells, every loop of a tiny grid, …), so any solution type works.
 
 use super::Puzzle;
+use crate::grid::{Grid, Rooms};
+use crate::model::testing::Rng;
 use crate::solve::{solve_puzzle, Mode, SolveOptions};
 use std::collections::BTreeSet;
 use std::fmt::Debug;
@@ -63,4 +65,17 @@ pub fn assert_matches_brute_force<P: Puzzle<Solution = Vec<bool>>>(
         .flat_map(|&backend| specs.iter().map(move |&spec| (backend, spec)))
         .collect();
     assert_finds_exactly_the_accepted(p, all_shadings(cells), &runs, "")
+}
+
+/// A shading written as rows of `#` and `.` joined by `/` (`"#./.#"`), for tests of `verify`.
+pub fn shading(grid: Grid, rows: &str) -> Vec<bool> {
+    grid.parse_shading(&rows.split('/').collect::<Vec<_>>())
+        .unwrap()
+}
+
+/// The grid cut into random regions, grown from at most half as many random seeds as cells.
+pub fn random_rooms(rng: &mut Rng, grid: Grid) -> Rooms {
+    let seeds = 1 + rng.below(grid.len() as u64 / 2);
+    let labels: Vec<u64> = grid.cells().map(|_| rng.below(seeds)).collect();
+    Rooms::grown(grid, |a, b| labels[a] == labels[b])
 }

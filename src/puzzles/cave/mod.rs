@@ -139,21 +139,16 @@ pub fn zero(clue: &Clue) -> Option<&'static str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::puzzles::testing::shading;
     use crate::model::testing::Rng;
     use crate::puzzles::testing::assert_matches_brute_force;
-
-    fn shading(p: &Cave, rows: &str) -> Vec<bool> {
-        p.grid
-            .parse_shading(&rows.split('/').collect::<Vec<_>>())
-            .unwrap()
-    }
 
     #[test]
     fn pzprjs_answer_passes_and_its_wrong_boards_fail_for_their_reason() {
         // pzprjs's test board (`test/script/cave.js`) with its answer and failing boards.
         let p = Cave::read("URL", "https://puzz.link/p?cave/6/6/g3q2h3jbj3i3i2g").unwrap();
         let good = "#...##/###.##/#.#..#/....../.#..##/.##..#";
-        assert_eq!(p.verify(&shading(&p, good)), Ok(()));
+        assert_eq!(p.verify(&shading(p.grid, good)), Ok(()));
         for (rows, why) in [
             ("#...#./#.#.##/#.#..#/....../.#..##/.##..#", "falls apart"),
             ("#...##/#.#.#./#.#..#/....../.#..##/.##..#", "falls apart"),
@@ -162,11 +157,11 @@ mod tests {
             ("#....#/###.##/#.#..#/.....#/.#..##/.##..#", "sees"),
             ("##..##/###.##/#.#..#/....../.#..##/.##..#", "numbered cell"),
         ] {
-            let err = p.verify(&shading(&p, rows)).unwrap_err();
+            let err = p.verify(&shading(p.grid, rows)).unwrap_err();
             assert!(err.contains(why), "{rows}: {err}");
         }
         assert_eq!(
-            p.answer_text(&shading(&p, good)).unwrap().lines().nth(1),
+            p.answer_text(&shading(p.grid, good)).unwrap().lines().nth(1),
             Some("- x x x - -")
         );
     }

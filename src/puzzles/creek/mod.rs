@@ -115,6 +115,7 @@ impl Puzzle for Creek {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::puzzles::testing::shading;
     use crate::model::testing::Rng;
     use crate::puzzles::testing::assert_matches_brute_force;
 
@@ -123,16 +124,11 @@ mod tests {
         Creek::read("URL", "https://puzz.link/p?creek/6/6/gagaich2cgb6769dt").unwrap()
     }
 
-    fn shading(p: &Creek, rows: &str) -> Vec<bool> {
-        let rows: Vec<&str> = rows.split('/').collect();
-        p.grid.parse_shading(&rows).unwrap()
-    }
-
     #[test]
     fn pzprjs_answer_passes_and_its_wrong_boards_fail_for_their_reason() {
         let p = pzprjs();
         assert_eq!(
-            p.verify(&shading(&p, "....../.####./....#./###.#./.####./......")),
+            p.verify(&shading(p.grid, "....../.####./....#./###.#./.####./......")),
             Ok(())
         );
         for (rows, why) in [
@@ -140,7 +136,7 @@ mod tests {
             ("....../...#../###.##/....../....../......", "fall apart"), // cuDivide
             ("....../....#./....#./.##.#./.####./......", "not 2"), // crShadeLt
         ] {
-            let err = p.verify(&shading(&p, rows)).unwrap_err();
+            let err = p.verify(&shading(p.grid, rows)).unwrap_err();
             assert!(err.contains(why), "{rows}: {err}");
         }
     }

@@ -127,6 +127,7 @@ impl Puzzle for Hitori {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::puzzles::testing::shading;
     use crate::model::testing::Rng;
     use crate::puzzles::testing::assert_matches_brute_force;
 
@@ -135,23 +136,17 @@ mod tests {
         Hitori::read("URL", "https://puzz.link/p?hitori/4/4/1114142333214213").unwrap()
     }
 
-    fn shading(p: &Hitori, rows: &str) -> Vec<bool> {
-        p.grid
-            .parse_shading(&rows.split('/').collect::<Vec<_>>())
-            .unwrap()
-    }
-
     #[test]
     fn pzprjs_answer_passes_and_its_wrong_boards_fail_for_their_reason() {
         let p = pzprjs();
-        assert_eq!(p.verify(&shading(&p, "#.#./..../#.#./...#")), Ok(()));
+        assert_eq!(p.verify(&shading(p.grid, "#.#./..../#.#./...#")), Ok(()));
         for (rows, why) in [
             ("..../..../..../....", "no cell is shaded"), // brNoShade
             ("#.../#.../..../....", "touch"),             // csAdjacent
             ("#.../...#/#.#./.#..", "fall apart"),        // cuDivideRB
             ("#.../..../#.#./...#", "1 is unshaded twice"), // nmDupRow
         ] {
-            let err = p.verify(&shading(&p, rows)).unwrap_err();
+            let err = p.verify(&shading(p.grid, rows)).unwrap_err();
             assert!(err.contains(why), "{rows}: {err}");
         }
     }

@@ -117,21 +117,16 @@ pub fn zero(clue: &Clue) -> Option<&'static str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::puzzles::testing::shading;
     use crate::model::testing::Rng;
     use crate::puzzles::testing::assert_matches_brute_force;
-
-    fn shading(p: &Kuromasu, rows: &str) -> Vec<bool> {
-        p.grid
-            .parse_shading(&rows.split('/').collect::<Vec<_>>())
-            .unwrap()
-    }
 
     #[test]
     fn pzprjs_answer_passes_and_its_wrong_boards_fail_for_their_reason() {
         // pzprjs's test board (`test/script/kurodoko.js`) with its answer and failing boards.
         let p = Kuromasu::read("URL", "https://puzz.link/p?kurodoko/5/5/i7g5l2l2g4i").unwrap();
         assert_eq!(
-            p.verify(&shading(&p, ".#.../..#../.#..#/..#../#...#")),
+            p.verify(&shading(p.grid, ".#.../..#../.#..#/..#../#...#")),
             Ok(())
         );
         for (rows, why) in [
@@ -140,7 +135,7 @@ mod tests {
             ("#..../..#../.#..#/..#../#...#", "sees"),
             ("...#./...../...../...../.....", "numbered cell"),
         ] {
-            let err = p.verify(&shading(&p, rows)).unwrap_err();
+            let err = p.verify(&shading(p.grid, rows)).unwrap_err();
             assert!(err.contains(why), "{rows}: {err}");
         }
     }

@@ -98,6 +98,7 @@ impl Puzzle for Norinori {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::puzzles::testing::{random_rooms, shading};
     use crate::model::testing::Rng;
     use crate::puzzles::testing::assert_matches_brute_force;
 
@@ -106,16 +107,11 @@ mod tests {
         Norinori::read("URL", "https://puzz.link/p?norinori/5/5/cag4ocjo").unwrap()
     }
 
-    fn shading(p: &Norinori, rows: &str) -> Vec<bool> {
-        let rows: Vec<&str> = rows.split('/').collect();
-        p.grid.parse_shading(&rows).unwrap()
-    }
-
     #[test]
     fn pzprjs_answer_passes_and_its_wrong_boards_fail_for_their_reason() {
         let p = pzprjs();
         assert_eq!(
-            p.verify(&shading(&p, "##.../..##./##..#/....#/##...")),
+            p.verify(&shading(p.grid, "##.../..##./##..#/....#/##...")),
             Ok(())
         );
         for (rows, why) in [
@@ -127,7 +123,7 @@ mod tests {
             ("##..#/..##./##.../....#/##...", "touches 0"), // csLt2
             ("###../....#/##..#/....#/##...", "touches 2"), // csGt2
         ] {
-            let err = p.verify(&shading(&p, rows)).unwrap_err();
+            let err = p.verify(&shading(p.grid, rows)).unwrap_err();
             assert!(err.contains(why), "{rows}: {err}");
         }
     }
@@ -135,12 +131,7 @@ mod tests {
     /// A random grid of up to 4×4 cut into random regions (grown from random seeds).
     fn random_puzzle(rng: &mut Rng) -> Norinori {
         let grid = Grid::new(2 + rng.below(3) as usize, 2 + rng.below(3) as usize);
-        let seeds = 1 + rng.below(grid.len() as u64 / 2) as usize;
-        let labels: Vec<usize> = grid
-            .cells()
-            .map(|_| rng.below(seeds as u64) as usize)
-            .collect();
-        let rooms = Rooms::grown(grid, |a, b| labels[a] == labels[b]);
+        let rooms = random_rooms(rng, grid);
         Norinori { grid, rooms }
     }
 

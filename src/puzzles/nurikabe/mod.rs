@@ -135,6 +135,7 @@ pub fn zero(clue: &Clue) -> Option<&'static str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::puzzles::testing::shading;
     use crate::model::testing::Rng;
     use crate::puzzles::testing::assert_matches_brute_force;
 
@@ -143,17 +144,11 @@ mod tests {
         Nurikabe::read("URL", "https://puzz.link/p?nurikabe/5/5/g5k2o1k3g").unwrap()
     }
 
-    fn shading(p: &Nurikabe, rows: &str) -> Vec<bool> {
-        p.grid
-            .parse_shading(&rows.split('/').collect::<Vec<_>>())
-            .unwrap()
-    }
-
     #[test]
     fn pzprjs_answer_passes_and_its_wrong_boards_fail_for_their_reason() {
         let p = pzprjs();
         assert_eq!(
-            p.verify(&shading(&p, "..###/.#..#/.####/.#.#./###..")),
+            p.verify(&shading(p.grid, "..###/.#..#/.####/.#.#./###..")),
             Ok(())
         );
         // pzprjs's failing boards with their fail codes, numbers read as unshaded cells.
@@ -164,10 +159,10 @@ mod tests {
             ("..###/.#..#/.####/...../.....", "also holds"), // bkNumGe2
             ("..###/.#..#/.####/.#.#./.##..", "cells, not"), // bkSizeNe
         ] {
-            let err = p.verify(&shading(&p, rows)).unwrap_err();
+            let err = p.verify(&shading(p.grid, rows)).unwrap_err();
             assert!(err.contains(why), "{rows}: {err}");
         }
-        let mut clue_shaded = shading(&p, "..###/.#..#/.####/.#.#./###..");
+        let mut clue_shaded = shading(p.grid, "..###/.#..#/.####/.#.#./###..");
         clue_shaded[1] = true;
         assert!(p
             .verify(&clue_shaded)

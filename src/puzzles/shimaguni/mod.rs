@@ -117,7 +117,8 @@ impl Puzzle for Shimaguni {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::{Clue, Rooms};
+    use crate::puzzles::testing::{random_rooms, shading};
+    use crate::grid::Clue;
     use crate::model::testing::Rng;
     use crate::puzzles::testing::assert_matches_brute_force;
 
@@ -130,16 +131,11 @@ mod tests {
         .unwrap()
     }
 
-    fn shading(p: &Shimaguni, rows: &str) -> Vec<bool> {
-        let rows: Vec<&str> = rows.split('/').collect();
-        p.grid.parse_shading(&rows).unwrap()
-    }
-
     #[test]
     fn pzprjs_answer_passes_and_its_wrong_boards_fail_for_their_reason() {
         let p = pzprjs();
         let good = "###..#/...#../##.#.#/..#.##/##..../##.###";
-        assert_eq!(p.verify(&shading(&p, good)), Ok(()));
+        assert_eq!(p.verify(&shading(p.grid, good)), Ok(()));
         for (rows, why) in [
             ("###..#/..##../##.#.#/..#.##/##..../##.###", "touch"), // cbShade
             ("#.#..#/...#../##.#.#/..#.##/##..../##.###", "falls apart"), // bkShadeDivide
@@ -147,7 +143,7 @@ mod tests {
             ("###..#/....../##.#.#/..#.##/##..../##.###", "both have"), // bsEqShade
             ("###.../...#../##.#.#/..#.##/##..../##.###", "no shaded"), // bkNoShade
         ] {
-            let err = p.verify(&shading(&p, rows)).unwrap_err();
+            let err = p.verify(&shading(p.grid, rows)).unwrap_err();
             assert!(err.contains(why), "{rows}: {err}");
         }
     }
@@ -155,12 +151,7 @@ mod tests {
     /// A random grid of up to 4×4 cut into random regions, a few of them numbered.
     fn random_puzzle(rng: &mut Rng) -> Shimaguni {
         let grid = Grid::new(1 + rng.below(4) as usize, 2 + rng.below(3) as usize);
-        let seeds = 1 + rng.below(grid.len() as u64 / 2) as usize;
-        let labels: Vec<usize> = grid
-            .cells()
-            .map(|_| rng.below(seeds as u64) as usize)
-            .collect();
-        let rooms = Rooms::grown(grid, |a, b| labels[a] == labels[b]);
+        let rooms = random_rooms(rng, grid);
         let clues = (rooms.cells.iter())
             .map(|cells| {
                 (rng.below(3) == 0).then(|| Clue::Number(1 + rng.below(cells.len() as u64) as u32))
