@@ -89,7 +89,8 @@ fn content_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
 
 /// Whether a first line of two or more numbers is a header `H W …` rather than the first row
 /// of a grid of numbers (hitori): it is when the next row has another length, or when the rows
-/// that follow are exactly `H` rows of `W`.
+/// that follow are `H` rows of `W` — or a whole number of such grids, as when a room grid follows
+/// the clue grid with no blank line between them.
 fn header_fits(text: &str, first: &[Token]) -> bool {
     let block: Vec<usize> = content_lines(text)
         .skip(1)
@@ -107,7 +108,7 @@ fn header_fits(text: &str, first: &[Token]) -> bool {
         first[0].text.parse::<usize>(),
         first[1].text.parse::<usize>(),
     );
-    h == Ok(block.len()) && w == Ok(next)
+    matches!(h, Ok(h) if h > 0 && block.len() % h == 0) && w == Ok(next)
 }
 
 /// The non-empty tokens of a clue line with their 1-based character columns; separators are
@@ -517,6 +518,17 @@ mod tests {
         assert_eq!(values[2], CellValue::Unknown);
         assert_eq!(values[5], CellValue::Other("x".into()));
         assert_eq!(g.rooms().unwrap().len(), 3);
+    }
+
+    #[test]
+    fn a_two_wide_header_is_a_header_before_clues_and_rooms_without_a_blank_line() {
+        // `2 2` has as many numbers as each row after it: the four rows that follow, two grids
+        // of two, tell it from a first row of clues.
+        let g = GridText::parse("f", "2 2\n1 2\n- 1\na a\nb b\n", true).unwrap();
+        assert_eq!(g.grid, Grid::new(2, 2));
+        assert_eq!(g.rooms().unwrap().len(), 2);
+        let values = g.map_cells(|_, v| Ok::<_, String>(v)).unwrap();
+        assert_eq!(values[0], CellValue::Number(1));
     }
 
     #[test]
