@@ -123,50 +123,6 @@ pub fn add_counts_differ(model: &mut Model, name: &str, a: &CountLits, b: &Count
     }
 }
 
-/// Margin numbers that count cells with a property along each row and column (magnetic's
-/// poles, tents, battleship segments, thermometers), `None` where no number is given.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct LineCounts {
-    /// The number of each row, top to bottom.
-    pub rows: Vec<Option<usize>>,
-    /// The number of each column, left to right.
-    pub cols: Vec<Option<usize>>,
-}
-
-impl LineCounts {
-    /// Every row, then every column, with its number.
-    fn lines(&self, grid: Grid) -> (Vec<Vec<Cell>>, Vec<Option<usize>>) {
-        let counts = self.rows.iter().chain(&self.cols).copied().collect();
-        (grid.lines(), counts)
-    }
-    /// Adds a cardinality row per numbered line, named `{name} in the row|column at CELL`.
-    pub fn add(&self, model: &mut Model, name: &str, grid: Grid, lit: impl Fn(Cell) -> Lit) {
-        let (lines, counts) = self.lines(grid);
-        let place = |i: usize| line_name(grid, &lines, i);
-        add_counts(model, name, &lines, lit, |i| counts[i], place);
-    }
-    /// What is wrong with the first line whose count is wrong, counting `what`.
-    pub fn first_wrong(
-        &self,
-        grid: Grid,
-        has: impl Fn(Cell) -> bool,
-        what: &str,
-    ) -> Option<String> {
-        let (lines, counts) = self.lines(grid);
-        let (i, found, n) = first_miscount(&lines, has, |i| counts[i])?;
-        Some(format!(
-            "{} has {found} {what}, not {n}",
-            line_name(grid, &lines, i)
-        ))
-    }
-}
-
-/// `the row at r2c1` or `the column at r1c3`: line `i` of [`Grid::lines`].
-fn line_name(grid: Grid, lines: &[Vec<Cell>], i: usize) -> String {
-    let kind = if i < grid.height { "row" } else { "column" };
-    format!("the {kind} at {}", grid.name(lines[i][0]))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -16,7 +16,7 @@ pub fn edge_counts(lines: &mut TokenLines, grid: Grid) -> Result<Vec<Option<Clue
         .chain([(h, "the left clues"), (h, "the right clues")])
     {
         let counts = lines.counts(n, what)?.into_iter();
-        clues.extend(counts.map(|c| c.map(|n| Clue::Number(n as u32))));
+        clues.extend(counts.map(|c| c.map(Clue::Number)));
     }
     Ok(clues)
 }

@@ -99,7 +99,8 @@ impl MarginText {
     }
 }
 
-/// How many chosen cells each column and row holds (`None`: no count given).
+/// Numbers beside the grid that count cells with a property along each column and row (tents,
+/// battleship segments, thermometers, magnetic's poles), `None` where no number is given.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct LineCounts {
     /// One per column, left to right.

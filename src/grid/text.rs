@@ -108,7 +108,7 @@ fn header_fits(text: &str, first: &[Token]) -> bool {
         first[0].text.parse::<usize>(),
         first[1].text.parse::<usize>(),
     );
-    matches!(h, Ok(h) if h > 0 && block.len() % h == 0) && w == Ok(next)
+    matches!(h, Ok(h) if h > 0 && block.len().is_multiple_of(h)) && w == Ok(next)
 }
 
 /// The non-empty tokens of a clue line with their 1-based character columns; separators are

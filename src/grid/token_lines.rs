@@ -84,7 +84,7 @@ impl TokenLines {
         }
     }
     /// The next line as `n` counts, `-` for none.
-    pub fn counts(&mut self, n: usize, what: &str) -> Result<Vec<Option<usize>>> {
+    pub fn counts(&mut self, n: usize, what: &str) -> Result<Vec<Option<u32>>> {
         let line = self.line(n, what)?;
         let count = |t: &Token| match t.text.as_str() {
             "-" => Ok(None),

@@ -8,7 +8,6 @@
 
 pub mod compose;
 mod edges;
-mod margin_counts;
 pub mod margins;
 pub mod png;
 pub mod svg;

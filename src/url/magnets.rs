@@ -4,7 +4,7 @@
 use super::format::Piece;
 use super::{error_at, Circle, Reader, Writer};
 use crate::error::{Error, Result};
-use crate::grid::counts::LineCounts;
+use crate::grid::margins::LineCounts;
 use crate::grid::{Cell, Clue, Grid, Rooms};
 
 /// Two numbers outside each line (pzprjs `Number16ExCell` over two rows of outside cells): per
@@ -17,21 +17,21 @@ impl Piece for PairedMarginNumbers {
     fn read(&self, body: &mut Reader, grid: Grid) -> Result<Self::Value> {
         let items = body.numbers(2 * (grid.width + grid.height))?;
         // pzprjs's `?` outside a grid counts nothing: no number.
-        let n = |i: usize| items[i].and_then(Clue::value).map(|n| n as usize);
+        let n = |i: usize| items[i].and_then(Clue::value);
         let (w, h) = (grid.width, grid.height);
         let side = |k: usize| LineCounts {
-            cols: (0..w).map(|c| n(2 * c + k)).collect(),
+            columns: (0..w).map(|c| n(2 * c + k)).collect(),
             rows: (0..h).map(|r| n(2 * (w + r) + k)).collect(),
         };
         Ok([side(1), side(0)])
     }
     fn write(&self, body: &mut Writer, _: Grid, value: &Self::Value) -> Result<()> {
-        let pairs = |line: fn(&LineCounts) -> &Vec<Option<usize>>| {
+        let pairs = |line: fn(&LineCounts) -> &Vec<Option<u32>>| {
             let [outer, inner] = value.each_ref().map(line);
             inner.iter().zip(outer).flat_map(|(a, b)| [*a, *b])
         };
-        let items: Vec<Option<Clue>> = (pairs(|c| &c.cols).chain(pairs(|c| &c.rows)))
-            .map(|n| n.map(|n| Clue::Number(n as u32)))
+        let items: Vec<Option<Clue>> = (pairs(|c| &c.columns).chain(pairs(|c| &c.rows)))
+            .map(|n| n.map(Clue::Number))
             .collect();
         body.numbers(&items)
     }

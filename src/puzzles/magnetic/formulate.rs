@@ -4,6 +4,7 @@
 
 use super::{Magnetic, Poles, NEUTRAL, POLES};
 use crate::error::Result;
+use crate::grid::Cell;
 use crate::model::{Constraint, Model};
 use crate::puzzles::{Formulated, Formulation};
 
@@ -36,7 +37,8 @@ pub fn formulate(p: &Magnetic, _: &Formulation) -> Result<Formulated<Poles>> {
         }
     }
     for (i, pole) in POLES.into_iter().enumerate() {
-        p.counts[i].add(&mut m, &format!("{pole} poles"), g, |c| lit(i, c));
+        let poles = |_: &mut Model, cells: &[Cell]| cells.iter().map(|&c| vars[i][c]).collect();
+        p.counts[i].add(&mut m, g, &format!("{pole} poles"), poles);
     }
     Ok(Formulated::new(m, move |a| {
         let pole = |c: usize| match (a.bool(vars[0][c]), a.bool(vars[1][c])) {

@@ -8,7 +8,7 @@ fn the_janko_text_reads_clues_and_plates_with_or_without_givens() {
     let p = Magnetic::read_text("t.txt", JANKO).unwrap();
     assert_eq!(p.grid, Grid::new(6, 6));
     assert_eq!(
-        p.counts[0].cols,
+        p.counts[0].columns,
         vec![Some(2), Some(2), Some(0), Some(2), Some(2), Some(2)]
     );
     assert_eq!(
@@ -21,7 +21,7 @@ fn the_janko_text_reads_clues_and_plates_with_or_without_givens() {
         q.givens,
         vec![Some('+'), None, None, Some('x')]
     );
-    assert_eq!(q.counts[1].cols, vec![None, Some(1)]);
+    assert_eq!(q.counts[1].columns, vec![None, Some(1)]);
     let loose = Magnetic::read_text("t.txt", "1 3\n- - -\n- - -\n-\n-\n1 1 @\n").unwrap();
     assert_eq!(loose.partner, vec![Some(1), Some(0), None]);
 }
@@ -63,7 +63,7 @@ const PZPRJS_ANSWER: &str = "5 5\n+ - + - x\n- + - + x\n+ - x x -\nx x + x +\n- 
 fn the_pzprjs_url_reads_counts_plates_and_the_cell_on_no_plate_and_writes_back() {
     let p = Magnetic::read("u", PZPRJS).unwrap();
     assert_eq!(p.counts[0].rows, vec![Some(2), Some(2), None, None, Some(2)]);
-    assert_eq!(p.counts[1].cols, vec![None, Some(2), None, None, Some(2)]);
+    assert_eq!(p.counts[1].columns, vec![None, Some(2), None, None, Some(2)]);
     assert_eq!(p.partner[12], None);
     assert_eq!((p.partner[0], p.partner[2]), (Some(1), Some(7)));
     let answer: Vec<char> = PZPRJS_ANSWER.lines().skip(1).flat_map(|l| l.split(' ')).map(|t| t.chars().next().unwrap()).collect();

@@ -9,7 +9,7 @@ mod inputs;
 pub mod text;
 
 use crate::error::Result;
-use crate::grid::counts::LineCounts;
+use crate::grid::margins::LineCounts;
 use crate::grid::{Cell, Grid};
 use crate::puzzles::{Formulated, Formulation, Puzzle};
 use crate::render::{borders, Sketch};
@@ -97,10 +97,8 @@ impl Puzzle for Magnetic {
             return Err(format!("equal poles touch at {}", g.name(a)));
         }
         for (pole, counts) in POLES.into_iter().zip(&self.counts) {
-            let what = format!("{pole} poles");
-            if let Some(wrong) = counts.first_wrong(g, |c| poles[c] == pole, &what) {
-                return Err(wrong);
-            }
+            let has: Vec<bool> = g.cells().map(|c| poles[c] == pole).collect();
+            counts.check(g, &has, &format!("{pole} poles"))?;
         }
         Ok(())
     }
@@ -137,7 +135,7 @@ mod tests {
         assert!(p
             .verify(&none)
             .unwrap_err()
-            .contains("the row at r1c1 has 0 + poles, not 2"));
+            .contains("column 1 holds 0 + poles, not 2"));
     }
 
     /// A random grid of up to 2×4 tiled by horizontal and vertical plates, a few clues.
@@ -159,12 +157,12 @@ mod tests {
         }
         let mut clue = |n: usize| {
             (0..n)
-                .map(|_| (rng.below(3) == 0).then(|| rng.below(3) as usize))
+                .map(|_| (rng.below(3) == 0).then(|| rng.below(3) as u32))
                 .collect::<Vec<_>>()
         };
         let mut counts = || LineCounts {
             rows: clue(2),
-            cols: clue(grid.width),
+            columns: clue(grid.width),
         };
         let counts = [counts(), counts()];
         let givens = grid

@@ -5,7 +5,7 @@
 
 use super::Magnetic;
 use crate::error::Result;
-use crate::grid::counts::LineCounts;
+use crate::grid::margins::LineCounts;
 use crate::grid::token_lines::TokenLines;
 use crate::grid::Grid;
 
@@ -33,7 +33,7 @@ pub fn read(source: &str, text: &str) -> Result<Magnetic> {
     let ([plus_cols, minus_cols], [plus_rows, minus_rows]) =
         (cols, [t.counts(h, "the `+` row line")?, t.counts(h, "the `-` row line")?]);
     let counts = [(plus_cols, plus_rows), (minus_cols, minus_rows)]
-        .map(|(cols, rows)| LineCounts { cols, rows });
+        .map(|(columns, rows)| LineCounts { columns, rows });
     let grid = Grid::new(h, w);
     let givens = match has_givens {
         true => t.symbols((h, w), &GIVENS, "given pole")?,
