@@ -11,7 +11,6 @@ string. The copies this script reads hold one entry per file, `KEY.problem` and 
   (`#` and `.`, as in `models/heyawake/*.answer`).
 - Nonogram: the problem is `H W`, then W column clues, then H row clues (checked against every
   solution kept); it becomes Simpson's `.non` format; the solution becomes `KEY.answer`.
-
 - Hitori, star battle, nurikabe, LITS, slitherlink (`--pages`): the dataset file is read in pages
   (the search index's `read_file`, 16,000 characters each); each page is saved as it came, in a
   file named by its offset (`p016000.txt`, one trailing newline added by the editor and dropped
@@ -19,7 +18,7 @@ string. The copies this script reads hold one entry per file, `KEY.problem` and 
   the problem and the solution are written as `KEY.txt` and `KEY.answer`, exactly as published
   (`\\n` turned into line breaks, one final line break added). puzzlec's `--answer-text` prints
   the same notation, so checking an answer is a text comparison. Each file is checked by shape:
-  a header `H W` (star battle: `H W N`... see `shape`) and H rows of W tokens.
+  a header `H W` (star battle: `H W K`), then H rows of W tokens, the solution the same size.
 
 Usage: tools/import_puzzlekit.py heyawake|nonogram SRC_DIR... --out DIR
        tools/import_puzzlekit.py GENRE --pages PAGE_FILE... --out DIR
