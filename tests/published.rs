@@ -78,7 +78,7 @@ const JANKO_COLLECTIONS: [(&str, &str, usize); 5] = [
     ("hitori", "tests/data/hitori_published", 138),
     ("starbattle", "tests/data/starbattle_published", 146),
     ("nurikabe", "tests/data/nurikabe_published", 162),
-    ("lits", "tests/data/lits_published", 38),
+    ("lits", "tests/data/lits_published", 58),
     ("slitherlink", "tests/data/slitherlink_published", 38),
 ];
 
