@@ -407,7 +407,7 @@ def main():
               + ", ".join(f"{s}: " + ", ".join(f"{v} {c}" for v, c in sorted(count(r, s).items())) for s in r["solvers"])
               + ")")
         peers = [s for s in r["solvers"] if s != "puzzlec"]
-        print("| size | puzzles | puzzlec | " + " | ".join(f"{s} | puzzlec ÷ {s}" for s in peers) + " |")
+        print("| " + " | ".join(["size", "puzzles", "puzzlec"] + [f"{s} | puzzlec ÷ {s}" for s in peers]) + " |")
         print("|---|---:|---:|" + "---:|---:|" * len(peers))
         groups = {}
         for p in common:
@@ -418,7 +418,7 @@ def main():
             for s in peers:
                 theirs = sum(med(r["walls"][s][p]) for p in group)
                 cells.append(f"{theirs:.3f} s | {ours / theirs:.2f}")
-            print(f"| {h}×{w} | {len(group)} | {ours:.3f} s | " + " | ".join(cells) + " |")
+            print("| " + " | ".join([f"{h}×{w}", str(len(group)), f"{ours:.3f} s"] + cells) + " |")
     for line in skipped:
         print(f"skipped: {line}")
     checked = sum(r["checked"] for r in results)
