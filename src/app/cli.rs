@@ -408,18 +408,74 @@ fn print_certificate(r: &Report<Vec<String>>) {
 pub fn command_line() -> clap::Command {
     let mut command = <Cli as clap::CommandFactory>::command();
     for (genre, verbs) in registry::genre_verbs() {
-        // As clap's derive makes a required subcommand: without a verb, the help.
-        let bare = clap::Command::new(genre)
-            .subcommand_required(true)
-            .arg_required_else_help(true);
-        command = command.subcommand((verbs.command)(bare));
+        command = command.subcommand((verbs.command)(bare_genre_command(genre)));
     }
-    let memory = (command.get_arguments())
-        .find(|a| a.get_id() == "memory")
-        .expect("the derive declares --memory")
-        .clone();
+    let memory = memory_arg(&command);
     let command = with_memory(command, &memory);
     crate::app::complete::offer_values(command)
+}
+
+/// The command line as far as parsing `args` needs it. Most runs name one command (`solve`,
+/// `nonogram`): only that one gets `--memory` and only that genre's verbs are added, and the
+/// completion words (which only a completion script reads) are left out. Building the whole
+/// tree was 56% of the instructions of `puzzlec --version` and a fifth of its page faults.
+/// Help, a mistyped command and the commands that print the tree take [`command_line`].
+fn command_line_for(args: &[std::ffi::OsString]) -> clap::Command {
+    use clap::Subcommand;
+    let derived = || <Cli as clap::CommandFactory>::command();
+    let Some(word) = command_word(args) else {
+        return command_line();
+    };
+    let needs_whole_tree = word == "help" || WITHOUT_MEMORY.contains(&word);
+    if word == "--version" || word == "-V" {
+        derived()
+    } else if !needs_whole_tree && Command::has_subcommand(word) {
+        with_memory_on(derived(), word)
+    } else if let Some((genre, verbs)) = registry::genre_verbs().find(|(g, _)| *g == word) {
+        let command = derived().subcommand((verbs.command)(bare_genre_command(genre)));
+        with_memory_on(command, genre)
+    } else {
+        command_line()
+    }
+}
+
+/// The first word of a command line (after the program) that is not `--memory` or its
+/// value: the command, or a flag given before any.
+fn command_word(args: &[std::ffi::OsString]) -> Option<&str> {
+    let mut words = args.iter().skip(1);
+    while let Some(word) = words.next() {
+        let word = word.to_str()?;
+        match word {
+            "--memory" => {
+                words.next();
+            }
+            _ if word.starts_with("--memory=") => {}
+            _ => return Some(word),
+        }
+    }
+    None
+}
+
+/// A genre's command before its verbs, as clap's derive makes a required subcommand: without
+/// a verb, the help.
+fn bare_genre_command(genre: &'static str) -> clap::Command {
+    clap::Command::new(genre)
+        .subcommand_required(true)
+        .arg_required_else_help(true)
+}
+
+/// The `--memory` the derive declares on the top command, to be given to subcommands.
+fn memory_arg(command: &clap::Command) -> clap::Arg {
+    (command.get_arguments())
+        .find(|a| a.get_id() == "memory")
+        .expect("the derive declares --memory")
+        .clone()
+}
+
+/// The command with `--memory` on its subcommand `name` (and its subcommands) only.
+fn with_memory_on(command: clap::Command, name: &str) -> clap::Command {
+    let memory = memory_arg(&command);
+    command.mut_subcommand(name, |sub| with_memory(sub.arg(memory.clone()), &memory))
 }
 
 /// The command with `--memory` on every subcommand (and theirs) but [`WITHOUT_MEMORY`]'s.
@@ -445,7 +501,13 @@ fn memory_of(matches: &clap::ArgMatches) -> Option<u64> {
 /// exit code 2 (with `--json` also a JSON object on standard output); help and version print
 /// and exit 0.
 pub fn main() -> i32 {
-    let matches = match command_line().try_get_matches() {
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let mut command = command_line_for(&args);
+    let parsed = command.try_get_matches_from_mut(args);
+    // The tree is left to the OS at exit: freeing its few hundred allocations one by one
+    // would cost more than parsing did.
+    std::mem::forget(command);
+    let matches = match parsed {
         Ok(matches) => matches,
         Err(e) => return usage_error(e),
     };
@@ -1346,6 +1408,49 @@ mod tests {
         let (name, verb) = logic.as_ref().unwrap().subcommand().unwrap();
         let (_, verbs) = (registry::genre_verbs()).find(|(g, _)| *g == name).unwrap();
         assert!((verbs.json)(verb));
+    }
+
+    #[test]
+    fn the_tree_built_for_one_command_parses_and_helps_as_the_whole_tree() {
+        /// The long help of every command in the tree, by path.
+        fn helps(mut tree: clap::Command) -> Vec<(String, String)> {
+            fn walk(command: &mut clap::Command, path: String, out: &mut Vec<(String, String)>) {
+                out.push((path.clone(), command.render_long_help().to_string()));
+                for sub in command.get_subcommands_mut() {
+                    walk(sub, format!("{path} {}", sub.get_name()), out);
+                }
+            }
+            tree.build();
+            let mut out = Vec::new();
+            walk(&mut tree, String::new(), &mut out);
+            out
+        }
+        let whole = helps(command_line());
+        let lines = [
+            "puzzlec solve nonogram x.non --memory 1G -b batsat",
+            "puzzlec --memory 1G count hitori x.txt --max 3",
+            "puzzlec --memory=1G export x.url --format url",
+            "puzzlec nonogram logic x.non --memory 1G --json",
+            "puzzlec formulations hitori --json",
+            "puzzlec --version",
+        ];
+        for line in lines {
+            let args: Vec<std::ffi::OsString> = line.split(' ').map(Into::into).collect();
+            let lean = command_line_for(&args);
+            let word = command_word(&args).unwrap();
+            // The matches of the command named (the trees differ in the others they list).
+            let parsed = |tree: clap::Command| match tree.try_get_matches_from(&args) {
+                Ok(m) => format!("{:?} {:?}", memory_of(&m), m.subcommand()),
+                Err(e) => e.to_string(),
+            };
+            assert_eq!(parsed(lean.clone()), parsed(command_line()), "{line}");
+            // The command the line names helps exactly as in the whole tree.
+            let lean_helps = helps(lean);
+            let named = |(path, _): &&(String, String)| path.starts_with(&format!(" {word}"));
+            let ours: Vec<_> = lean_helps.iter().filter(named).collect();
+            let theirs: Vec<_> = whole.iter().filter(named).collect();
+            assert_eq!(ours, theirs, "{line}");
+        }
     }
 
     #[test]

@@ -34,7 +34,9 @@ impl<T: Send + 'static> Worker<T> {
         timeout: Option<f64>,
         job: impl FnOnce() -> Result<T> + Send + 'static,
     ) -> Result<Worker<T>> {
-        let (tx, answer) = mpsc::channel();
+        // One answer: a channel of capacity one holds it in one slot, where an unbounded
+        // channel zeroes a block of 31 (12 KiB for a report) before the first send.
+        let (tx, answer) = mpsc::sync_channel(1);
         let started = Instant::now();
         spawn_large(move || {
             let _ = tx.send(job());
