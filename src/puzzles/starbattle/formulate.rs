@@ -2,10 +2,11 @@
 //! chosen encoding, and one cardinality row per row, column and room (the core `card` key picks
 //! its CNF encoding; MIP backends take the rows as they are).
 
+use super::logic::Mark;
 use super::{StarBattle, Stars};
 use crate::error::Result;
 use crate::grid::kings::LineCount;
-use crate::model::{LinExpr, Model};
+use crate::model::{Constraint, LinExpr, Model};
 use crate::puzzles::{Formulated, Formulation};
 
 /// The model of a formulation.
@@ -15,6 +16,19 @@ pub fn formulate(p: &StarBattle, formulation: &Formulation) -> Result<Formulated
     let star = g.answer_bools(&mut m, "star");
     g.add_no_touching(&mut m, &star, formulation.choice("touching"));
     p.rooms.add_outside_empty(&mut m, g, &star);
+    if formulation.get("pre") != "none" {
+        // The cells logic decided, as unit facts (none when it found a contradiction: the
+        // solver then shows there is no solution on its own).
+        let marks = p.logic(None).unwrap_or_default();
+        for (c, &mark) in marks.iter().enumerate() {
+            let fact = match mark {
+                Mark::Open => continue,
+                Mark::Star => Constraint::clause([star[c].lit()]),
+                Mark::Empty => Constraint::clause([!star[c]]),
+            };
+            m.add(format!("logic decides {}", g.name(c)), fact);
+        }
+    }
     let count = formulation.choice::<LineCount>("lines");
     let lines = g.rows().into_iter().chain(g.columns()).map(|l| (l, true));
     let rooms = p.rooms.cells.iter().map(|cells| (cells.clone(), false));

@@ -6,12 +6,13 @@
 pub mod formulate;
 #[cfg(test)]
 mod inputs;
+pub mod logic;
 
 use crate::error::Result;
 use crate::grid::kings::{LineCount, NoTouching};
 use crate::grid::text::GridText;
 use crate::grid::{Grid, Rooms};
-use crate::puzzles::{Formulated, Formulation, FormulationKey, Puzzle};
+use crate::puzzles::{Formulated, Formulation, FormulationKey, Puzzle, Value};
 use crate::render::{Sketch, Symbol};
 use crate::url::format::{Count, Format, RoomWalls};
 
@@ -24,7 +25,44 @@ pub struct StarBattle {
     pub rooms: Rooms,
     /// K: the stars in every row, column and room (at least 1).
     pub stars: u32,
+    /// What star battle logic decided, once computed (`Default::default()` when building a
+    /// puzzle): the deduction shortcut and the model both use it.
+    pub logic: LogicMemo,
 }
+
+/// Star battle logic's marks, computed at most once (`None` inside: a contradiction). Not part
+/// of the puzzle's identity: memos always compare equal.
+#[derive(Clone, Debug, Default)]
+pub struct LogicMemo(std::sync::OnceLock<Option<Vec<logic::Mark>>>);
+
+impl PartialEq for LogicMemo {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl Eq for LogicMemo {}
+
+impl StarBattle {
+    /// Every cell's mark after star battle logic (`None`: a contradiction, no solution);
+    /// computed once, stopping its probing at `deadline` the first time.
+    pub fn logic(&self, deadline: Option<std::time::Instant>) -> Option<&[logic::Mark]> {
+        let marks = self.logic.0.get_or_init(|| logic::deduce(self, deadline));
+        marks.as_deref()
+    }
+
+}
+
+/// The values of the `pre` key.
+const PRE_VALUES: &[Value] = &[
+    Value::presolved(
+        "logic",
+        "star battle logic first (a star empties its surroundings, full and tight units, \
+         confinement of bands of rows or columns by rooms, probing): answers alone when it \
+         decides every cell, else its cells become unit facts",
+    ),
+    Value::complete("none", "no deductions: the rules alone"),
+];
 
 /// A solution: whether each cell holds a star.
 pub type Stars = Vec<bool>;
@@ -51,7 +89,24 @@ impl Puzzle for StarBattle {
         vec![
             FormulationKey::of::<NoTouching>("touching", doc, "windows"),
             FormulationKey::of::<LineCount>("lines", lines, "pairs"),
+            FormulationKey::new("pre", "deductions before the solver", PRE_VALUES, "logic"),
         ]
+    }
+    /// With `pre=logic`: the answer when star battle logic (`logic.rs`) decides every cell.
+    fn deduced(
+        &self,
+        formulation: &Formulation,
+        deadline: Option<std::time::Instant>,
+    ) -> Result<Option<(Stars, &'static str)>> {
+        if formulation.get("pre") == "none" {
+            return Ok(None);
+        }
+        let marks = self.logic(deadline).unwrap_or_default();
+        if marks.is_empty() || marks.contains(&logic::Mark::Open) {
+            return Ok(None);
+        }
+        let stars: Stars = marks.iter().map(|&m| m == logic::Mark::Star).collect();
+        Ok(self.verify(&stars).is_ok().then_some((stars, "star battle logic")))
     }
     fn read_text(source: &str, text: &str) -> Result<Self> {
         let t = GridText::parse_rooms_only(source, text)?;
@@ -67,6 +122,7 @@ impl Puzzle for StarBattle {
             grid: t.grid,
             rooms,
             stars,
+            logic: LogicMemo::default(),
         })
     }
     fn formulate(&self, formulation: &Formulation) -> Result<Formulated<Stars>> {
@@ -284,6 +340,7 @@ mod tests {
             grid: g,
             rooms,
             stars: 1,
+            logic: LogicMemo::default(),
         }
     }
 
@@ -306,11 +363,23 @@ mod tests {
                     grid,
                     rooms: random_rooms(&mut rng, grid, count),
                     stars: k,
+                    logic: LogicMemo::default(),
                 },
             };
             let expected = brute_force(&p);
+            // Logic decides only what every solution agrees on, and fails only without one.
+            match logic::deduce(&p, None) {
+                None => assert!(expected.is_empty(), "{:?}", p.rooms.cells),
+                Some(marks) => {
+                    for s in &expected {
+                        let agrees = |(m, &star)| *m == logic::Mark::Open || (*m == logic::Mark::Star) == star;
+                        assert!(marks.iter().zip(s).all(agrees), "{:?}", p.rooms.cells);
+                    }
+                }
+            }
             for (backend, spec) in [
                 ("varisat", "touching=windows,card=totalizer"),
+                ("varisat", "touching=windows,pre=none"),
                 ("batsat", "touching=pairs,card=seq"),
                 ("microlp", "touching=windows"),
                 ("microlp", "touching=pairs"),
