@@ -241,6 +241,23 @@ mod tests {
     }
 
     #[test]
+    fn logic_alone_answers_pzprjs_board_and_none_answers_through_the_solver() {
+        let p = StarBattle::read_text("t", PZPRJS).unwrap();
+        let answer = stars(&[".#....", "...#..", ".....#", "..#...", "....#.", "#....."]);
+        let marks = logic::deduce(&p, None).unwrap();
+        let decided: Stars = marks.iter().map(|&m| m == logic::Mark::Star).collect();
+        assert!(!marks.contains(&logic::Mark::Open));
+        assert_eq!(decided, answer);
+        for pre in ["logic", "none"] {
+            let opts = SolveOptions::new("batsat", &format!("pre={pre}"), Mode::Unique);
+            let report = solve_puzzle(&p, &opts).unwrap();
+            assert_eq!(report.solutions, vec![answer.clone()], "pre={pre}");
+            let by_logic = report.stats.backend.contains("star battle logic");
+            assert_eq!(by_logic, pre == "logic", "{}", report.stats.backend);
+        }
+    }
+
+    #[test]
     fn each_rule_names_where_it_breaks() {
         let p = StarBattle::read_text("t", "4 4 1\na b b b\na a a b\nc c d d\nc c d d\n").unwrap();
         let e = p
@@ -372,7 +389,9 @@ mod tests {
                 None => assert!(expected.is_empty(), "{:?}", p.rooms.cells),
                 Some(marks) => {
                     for s in &expected {
-                        let agrees = |(m, &star)| *m == logic::Mark::Open || (*m == logic::Mark::Star) == star;
+                        let agrees = |(m, star): (&logic::Mark, &bool)| {
+                            *m == logic::Mark::Open || (*m == logic::Mark::Star) == *star
+                        };
                         assert!(marks.iter().zip(s).all(agrees), "{:?}", p.rooms.cells);
                     }
                 }
