@@ -134,7 +134,7 @@ mod round_trip {
         ) {
             let grid = Grid::new(h, w);
             let (v, hz) = walls.split_at((w - 1) * h);
-            let p = StarBattle { grid, rooms: Rooms::from_walls(grid, v, hz), stars, logic: Default::default() };
+            let p = StarBattle { grid, rooms: Rooms::from_walls(grid, v, hz), stars };
             let url = p.url().unwrap();
             let back = parse_url(&url).unwrap();
             prop_assert_eq!(&back, &p);

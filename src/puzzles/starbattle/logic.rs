@@ -147,6 +147,8 @@ struct Board {
     scratch: Vec<usize>,
     /// Room for the rooms' spans while confining.
     spans: Vec<(usize, usize)>,
+    /// Room for the counts of rooms by band while confining.
+    table: Vec<usize>,
 }
 
 impl Board {
@@ -160,6 +162,7 @@ impl Board {
             queued: vec![true; units],
             scratch: Vec::new(),
             spans: Vec::new(),
+            table: Vec::new(),
         };
         for c in p.rooms.room_of.iter().enumerate().filter(|(_, &r)| r == OUTSIDE) {
             board.set(rules, c.0, Mark::Empty);
@@ -322,23 +325,43 @@ impl Board {
         if spans.iter().any(|&(lo, _)| lo == usize::MAX) {
             return Err(Contradiction);
         }
-        // within[a][b]: the rooms lying within lines a..=b; ending[x] (starting[x]): the rooms
-        // whose last (first) line is x, to count the rooms meeting a band.
-        let mut within = vec![vec![0usize; n]; n];
-        let (mut ending, mut starting) = (vec![0usize; n], vec![0usize; n]);
+        // within[a * n + b]: the rooms lying within lines a..=b; ending[x] (starting[x]): the
+        // rooms whose last (first) line is x, to count the rooms meeting a band. One table
+        // kept on the board: a probe confines twice per trial.
+        let mut table = std::mem::take(&mut self.table);
+        table.clear();
+        table.resize(n * n + 2 * n, 0);
+        let (within, rest) = table.split_at_mut(n * n);
+        let (ending, starting) = rest.split_at_mut(n);
         for &(lo, hi) in spans {
-            within[lo][hi] += 1;
+            within[lo * n + hi] += 1;
             ending[hi] += 1;
             starting[lo] += 1;
         }
         for a in (0..n).rev() {
             for b in 0..n {
-                let below = if a + 1 < n { within[a + 1][b] } else { 0 };
-                let left = if b > 0 { within[a][b - 1] } else { 0 };
-                let both = if a + 1 < n && b > 0 { within[a + 1][b - 1] } else { 0 };
-                within[a][b] += below + left - both;
+                let below = if a + 1 < n { within[(a + 1) * n + b] } else { 0 };
+                let left = if b > 0 { within[a * n + b - 1] } else { 0 };
+                let both = if a + 1 < n && b > 0 { within[(a + 1) * n + b - 1] } else { 0 };
+                within[a * n + b] += below + left - both;
             }
         }
+        let confined = self.confine_bands(rules, spans, n, line_of, within, ending, starting);
+        self.table = table;
+        confined
+    }
+    /// [`Board::confine_spans`] given the counts of rooms within and meeting each band.
+    #[allow(clippy::too_many_arguments)]
+    fn confine_bands(
+        &mut self,
+        rules: &Rules,
+        spans: &[(usize, usize)],
+        n: usize,
+        line_of: impl Fn(usize) -> usize,
+        within: &[usize],
+        ending: &[usize],
+        starting: &[usize],
+    ) -> Result<bool, Contradiction> {
         let mut changed = false;
         let mut ended_before = 0; // rooms whose last line is before a
         for a in 0..n {
@@ -353,7 +376,7 @@ impl Board {
                 }
                 let inside = |&(lo, hi): &(usize, usize)| lo >= a && hi <= b;
                 let meets = |&(lo, hi): &(usize, usize)| lo <= b && hi >= a;
-                let within = within[a][b];
+                let within = within[a * n + b];
                 let meeting = spans.len() - ended_before - starting_after;
                 if within > len || meeting < len {
                     return Err(Contradiction);
