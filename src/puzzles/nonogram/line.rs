@@ -154,12 +154,60 @@ fn merge(known: Cell, deduced: Cell) -> Result<Cell, Contradiction> {
     }
 }
 
+/// The line solver's tables, kept between calls (one set per thread): line logic solves
+/// hundreds of lines per puzzle, and allocating and freeing six tables at every call was a
+/// third of a line-solvable 30×30's line logic (callgrind).
+#[derive(Default)]
+struct LineTables {
+    /// `empties_before[i]`: known-empty cells in `0..i` (a block fits in O(1)).
+    empties_before: Vec<usize>,
+    /// `filled_before[i]`: known-filled cells in `0..i`.
+    filled_before: Vec<usize>,
+    /// `prefix[j * w + i]`: cells `0..i` hold exactly blocks `0..j`, all ending before `i`.
+    prefix: Vec<bool>,
+    /// `suffix[j * w + i]`: cells `i..n` hold exactly blocks `j..k`, all starting at or after `i`.
+    suffix: Vec<bool>,
+    /// +1 where a valid placement of some block starts, -1 where it ends.
+    cover_delta: Vec<i64>,
+    /// Whether a cell lies in a gap of some arrangement.
+    can_empty: Vec<bool>,
+    /// `head[j]`: cells needed by blocks `0..j`.
+    head: Vec<usize>,
+    /// `tail[j]`: cells needed by blocks `j..k`.
+    tail: Vec<usize>,
+}
+
+impl LineTables {
+    /// Empties the tables and sizes them for a clue of `k` blocks in a line of `n` cells.
+    fn reset(&mut self, k: usize, n: usize) {
+        let w = n + 1;
+        for table in [&mut self.empties_before, &mut self.filled_before] {
+            table.clear();
+            table.resize(w, 0);
+        }
+        for table in [&mut self.prefix, &mut self.suffix] {
+            table.clear();
+            table.resize((k + 1) * w, false);
+        }
+        self.cover_delta.clear();
+        self.cover_delta.resize(w, 0);
+        self.can_empty.clear();
+        self.can_empty.resize(n, false);
+        for table in [&mut self.head, &mut self.tail] {
+            table.clear();
+            table.resize(k + 1, 0);
+        }
+    }
+}
+
+thread_local! {
+    static LINE_TABLES: std::cell::RefCell<LineTables> = std::cell::RefCell::new(LineTables::default());
+}
+
 /// The complete line solver: every cell that takes the same value in all arrangements of the
 /// clue consistent with the known cells is decided. O(n·k) time by dynamic programming over
 /// (position, number of blocks placed) from both ends.
 pub fn solve_line(clue: &[usize], line: &[Cell]) -> Result<Vec<Cell>, Contradiction> {
-    let n = line.len();
-    let k = clue.len();
     if clue.contains(&0) {
         return Err(Contradiction);
     }
@@ -172,31 +220,77 @@ pub fn solve_line(clue: &[usize], line: &[Cell]) -> Result<Vec<Cell>, Contradict
             Err(Contradiction)
         };
     }
-    // empties_before[i] = number of known-empty cells in 0..i (to test a block in O(1)).
-    let mut empties_before = vec![0usize; n + 1];
-    let mut filled_before = vec![0usize; n + 1];
+    let min_length = crate::puzzles::nonogram::min_length(clue);
+    if min_length > line.len() {
+        return Err(Contradiction);
+    }
+    if !line.contains(&Cell::Filled) && !line.contains(&Cell::Empty) {
+        return Ok(solve_open_line(clue, line.len(), min_length));
+    }
+    LINE_TABLES.with(|tables| match tables.try_borrow_mut() {
+        Ok(mut tables) => solve_line_with(&mut tables, clue, line),
+        // Only reachable by a re-entrant call; fresh tables keep it correct.
+        Err(_) => solve_line_with(&mut LineTables::default(), clue, line),
+    })
+}
+
+/// [`solve_line`] on a line with no known cell (every line at the start of line logic), in
+/// closed form: with slack, every cell is covered by some arrangement and left empty by
+/// another except the overlap of each block's left-most and right-most placements (filled);
+/// without slack there is one arrangement; an empty clue makes every cell empty.
+fn solve_open_line(clue: &[usize], n: usize, min_length: usize) -> Vec<Cell> {
+    if clue.is_empty() {
+        return vec![Cell::Empty; n];
+    }
+    let slack = n - min_length;
+    // Without slack the one arrangement leaves every cell between blocks empty.
+    let between = if slack == 0 { Cell::Empty } else { Cell::Unknown };
+    let mut out = vec![between; n];
+    let mut start = 0;
+    for &len in clue {
+        for cell in &mut out[start + slack..start + len.max(slack)] {
+            *cell = Cell::Filled;
+        }
+        start += len + 1;
+    }
+    out
+}
+
+/// [`solve_line`]'s dynamic programme on a line with an unknown cell and a clue that fits
+/// its length, in the given tables.
+fn solve_line_with(
+    tables: &mut LineTables,
+    clue: &[usize],
+    line: &[Cell],
+) -> Result<Vec<Cell>, Contradiction> {
+    let n = line.len();
+    let k = clue.len();
+    tables.reset(k, n);
+    // Slices, not the tables' vectors: their lengths and addresses stay in registers (through
+    // `&mut Vec` every store made the compiler reload them; the solver ran 20% slower).
+    let empties_before = &mut tables.empties_before[..];
+    let filled_before = &mut tables.filled_before[..];
+    let prefix = &mut tables.prefix[..];
+    let suffix = &mut tables.suffix[..];
+    let cover_delta = &mut tables.cover_delta[..];
+    let can_empty = &mut tables.can_empty[..];
+    let head = &mut tables.head[..];
+    let tail = &mut tables.tail[..];
     for i in 0..n {
         empties_before[i + 1] = empties_before[i] + usize::from(line[i] == Cell::Empty);
         filled_before[i + 1] = filled_before[i] + usize::from(line[i] == Cell::Filled);
     }
     let block_fits = |s: usize, e: usize| e <= n && empties_before[e] == empties_before[s];
-    if crate::puzzles::nonogram::min_length(clue) > n {
-        return Err(Contradiction);
-    }
     // head[j]: cells needed by blocks 0..j; tail[j]: cells needed by blocks j..k. Only the
     // window of positions where both sides fit is computed (O(k·slack) instead of O(k·n));
     // entries outside stay false and are only read where the other side is false anyway.
-    let mut head = vec![0usize; k + 1];
     for j in 1..=k {
         head[j] = head[j - 1] + clue[j - 1] + usize::from(j > 1);
     }
-    let mut tail = vec![0usize; k + 1];
     for j in (0..k).rev() {
         tail[j] = tail[j + 1] + clue[j] + usize::from(j + 1 < k);
     }
-    // prefix[j * w + i]: cells 0..i hold exactly blocks 0..j, all ending before i.
     let w = n + 1;
-    let mut prefix = vec![false; (k + 1) * w];
     for i in 0..=n {
         prefix[i] = filled_before[i] == 0;
     }
@@ -219,8 +313,6 @@ pub fn solve_line(clue: &[usize], line: &[Cell]) -> Result<Vec<Cell>, Contradict
     if !prefix[k * w + n] {
         return Err(Contradiction);
     }
-    // suffix[j * w + i]: cells i..n hold exactly blocks j..k, all starting at or after i.
-    let mut suffix = vec![false; (k + 1) * w];
     for i in 0..=n {
         suffix[k * w + i] = filled_before[n] == filled_before[i];
     }
@@ -242,8 +334,6 @@ pub fn solve_line(clue: &[usize], line: &[Cell]) -> Result<Vec<Cell>, Contradict
     }
     // Which cells can be filled (a valid placement of some block covers them) and which can
     // be empty (they lie in a gap of some arrangement).
-    let mut cover_delta = vec![0i64; n + 1];
-    let mut can_empty = vec![false; n];
     for j in 0..k {
         let len = clue[j];
         let first = if j == 0 { 0 } else { head[j] + 1 };
@@ -268,16 +358,20 @@ pub fn solve_line(clue: &[usize], line: &[Cell]) -> Result<Vec<Cell>, Contradict
             }
         }
     }
-    for (c, slot) in can_empty.iter_mut().enumerate() {
-        if line[c] != Cell::Filled {
-            *slot = (0..=k).any(|j| prefix[j * w + c] && suffix[j * w + c + 1]);
+    // Cell c lies in the gap after j blocks when prefix[j][c] and suffix[j][c + 1]; both are
+    // false unless head[j] ≤ c < n - tail[j], so only that window is scanned.
+    for j in 0..=k {
+        let (gap_prefix, gap_suffix) = (&prefix[j * w..], &suffix[j * w + 1..]);
+        for c in head[j]..n - tail[j] {
+            can_empty[c] |= gap_prefix[c] && gap_suffix[c];
         }
     }
     let mut out = Vec::with_capacity(n);
     let mut covered = 0i64;
     for c in 0..n {
         covered += cover_delta[c];
-        out.push(match (covered > 0, can_empty[c]) {
+        let empty_possible = can_empty[c] && line[c] != Cell::Filled;
+        out.push(match (covered > 0, empty_possible) {
             (true, true) => Cell::Unknown,
             (true, false) => Cell::Filled,
             (false, true) => Cell::Empty,
@@ -411,6 +505,22 @@ mod tests {
         // [1,1] in `?#??`: the second block can't touch the first, so cells 0 and 2 are empty
         // and only cell 3 is left: the line is `.#.#`.
         assert_eq!(show(&solve_line(&[1, 1], &cells("?#??")).unwrap()), ".#.#");
+    }
+
+    #[test]
+    fn open_lines_match_the_pattern_oracle() {
+        // Every clue of up to three blocks in lines of up to 9 cells with no known cell: the
+        // closed form (overlap; no slack: one arrangement) against the enumeration.
+        for n in 1..=9 {
+            let open = vec![Cell::Unknown; n];
+            for clue in (0..64usize).map(|code| -> Vec<usize> {
+                let digits = [code % 4, code / 4 % 4, code / 16 % 4];
+                digits.into_iter().take_while(|&d| d > 0).collect()
+            }) {
+                let expected = solve_line_by_patterns(&clue, &open);
+                assert_eq!(solve_line(&clue, &open), expected, "{clue:?} in {n} cells");
+            }
+        }
     }
 
     #[test]
