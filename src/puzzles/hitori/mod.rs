@@ -1,8 +1,10 @@
 //! Hitori: shade cells so that no number appears twice among the unshaded cells of a row or
 //! column, no two shaded cells touch, the unshaded cells are connected, and (as pzprjs checks)
 //! at least one cell is shaded. Read top-down: the puzzle, its rules (`check`), the
-//! formulation (`formulate.rs`), the inputs (`parse.rs`).
+//! formulation (`formulate.rs`), the deductions that answer most puzzles without it
+//! (`deduce.rs`), the inputs (`parse.rs`).
 
+pub mod deduce;
 pub mod formulate;
 #[cfg(test)]
 mod inputs;
@@ -12,7 +14,7 @@ use crate::graph::components;
 use crate::grid::text::GridText;
 use crate::grid::{Cell, Clue, Grid};
 use crate::model::connectivity::ConnectivityEncoding;
-use crate::puzzles::{Formulated, Formulation, FormulationKey, Puzzle};
+use crate::puzzles::{Formulated, Formulation, FormulationKey, Puzzle, Value};
 use crate::render::Sketch;
 use crate::url::format::{CellNumbers, Format};
 
@@ -27,6 +29,12 @@ pub struct Hitori {
 
 /// A solution: whether each cell is shaded.
 pub type Shading = Vec<bool>;
+
+/// The values of the `pre` key.
+const PRE_VALUES: &[Value] = &[
+    Value::complete("logic", "deductions and probing first: a puzzle they decide completely is answered without a solver"),
+    Value::complete("none", "no deductions: the model and the solver answer every puzzle"),
+];
 
 impl Hitori {
     /// The cells of each row and column that share a number, per line and number; only numbers
@@ -60,11 +68,14 @@ impl Puzzle for Hitori {
         |p, body| body.piece(CellNumbers, p.grid, &mut p.numbers),
     ));
     fn keys() -> Vec<FormulationKey> {
-        vec![FormulationKey::of::<ConnectivityEncoding>(
-            "connectivity",
-            "how the unshaded cells are kept connected",
-            "lazy",
-        )]
+        vec![
+            FormulationKey::of::<ConnectivityEncoding>(
+                "connectivity",
+                "how the unshaded cells are kept connected",
+                "lazy",
+            ),
+            FormulationKey::new("pre", "deductions before the model", PRE_VALUES, "logic"),
+        ]
     }
     fn read_text(source: &str, text: &str) -> Result<Self> {
         let t = GridText::parse(source, text, false)?;
@@ -76,6 +87,20 @@ impl Puzzle for Hitori {
     }
     fn formulate(&self, formulation: &Formulation) -> Result<Formulated<Shading>> {
         formulate::formulate(self, formulation)
+    }
+    fn deduced(
+        &self,
+        formulation: &Formulation,
+        deadline: Option<std::time::Instant>,
+    ) -> Result<Option<(Shading, &'static str)>> {
+        if formulation.get("pre") == "none" {
+            return Ok(None);
+        }
+        // A contradiction or undecided cells are left to the solver, which says why or finds
+        // the solutions; so is a decided grid that breaks "something shaded".
+        let deduced = deduce::deduce(self, deadline).ok().and_then(|l| l.shading());
+        let answer = deduced.filter(|shading| self.verify(shading).is_ok());
+        Ok(answer.map(|shading| (shading, "hitori deductions and probing")))
     }
     fn rows(&self, solution: &Shading) -> Vec<String> {
         self.grid.shading_rows(solution)
@@ -178,18 +203,23 @@ mod tests {
     #[test]
     fn every_formulation_finds_exactly_the_shadings_the_rules_accept() {
         let mut rng = Rng::new(7);
-        let specs = ["connectivity=lazy", "connectivity=tree"];
+        // The model alone (`pre=none`), and the deductions in front of it.
+        let specs = [
+            "connectivity=lazy,pre=none",
+            "connectivity=tree,pre=none",
+            "pre=logic",
+        ];
         let (mut solvable, mut several) = (0, 0);
         for _ in 0..60 {
             let p = random_puzzle(&mut rng);
             let n = assert_matches_brute_force(&p, p.grid.len(), &specs, &["varisat"]);
             // The propagator inside batsat: the same shadings as the rules accept.
-            let propagator = ["connectivity=propagator"];
+            let propagator = ["connectivity=propagator,pre=none"];
             assert_matches_brute_force(&p, p.grid.len(), &propagator, &["batsat"]);
             solvable += usize::from(n > 0);
             several += usize::from(n > 1);
             if p.grid.len() <= 9 {
-                let mip = ["connectivity=flow", "connectivity=lazy"];
+                let mip = ["connectivity=flow,pre=none", "connectivity=lazy,pre=none"];
                 assert_matches_brute_force(&p, p.grid.len(), &mip, &["microlp"]);
                 assert_matches_brute_force(&p, p.grid.len(), &specs[..1], &["batsat"]);
             }
