@@ -11,13 +11,77 @@ string. The copies this script reads hold one entry per file, `KEY.problem` and 
   (`#` and `.`, as in `models/heyawake/*.answer`).
 - Nonogram: the problem is `H W`, then W column clues, then H row clues (checked against every
   solution kept); it becomes Simpson's `.non` format; the solution becomes `KEY.answer`.
+- Hitori, star battle, nurikabe, LITS, slitherlink (`--pages`): the dataset file is read in pages
+  (the search index's `read_file`, 16,000 characters each); each page is saved as it came, in a
+  file named by its offset (`p016000.txt`, one trailing newline added by the editor and dropped
+  here). The pages are joined, every whole entry is taken (the one cut at the end is dropped), and
+  the problem and the solution are written as `KEY.txt` and `KEY.answer`, exactly as published
+  (`\\n` turned into line breaks, one final line break added). puzzlec's `--answer-text` prints
+  the same notation, so checking an answer is a text comparison. Each file is checked by shape:
+  a header `H W` (star battle: `H W K`), then H rows of W tokens, the solution the same size.
 
 Usage: tools/import_puzzlekit.py heyawake|nonogram SRC_DIR... --out DIR
+       tools/import_puzzlekit.py GENRE --pages PAGE_FILE... --out DIR
 """
 
 import argparse
+import json
 import os
+import re
 import sys
+
+# One whole dataset entry: "KEY": {"problem": ..., "solution": ..., "source": ..., "info": ...}.
+ENTRY = re.compile(
+    r'"(?P<key>[^"]+)": \{\s*"problem": "(?P<problem>(?:[^"\\]|\\.)*)",'
+    r'\s*"solution": "(?P<solution>(?:[^"\\]|\\.)*)",'
+    r'\s*"source": "(?P<source>(?:[^"\\]|\\.)*)",'
+    r'\s*"info": "(?:[^"\\]|\\.)*"\s*\}'
+)
+
+
+def shape(text):
+    """Checks `H W ...` then H rows of W tokens; returns (H, W) or raises ValueError."""
+    lines = text.split("\n")
+    header = lines[0].split()
+    height, width = int(header[0]), int(header[1])
+    rows = lines[1 : 1 + height]
+    if len(rows) != height or any(len(r.split()) != width for r in rows):
+        raise ValueError(f"not {height} rows of {width} tokens")
+    return height, width
+
+
+def pages(paths, out):
+    """Writes every whole entry of the joined pages as KEY.txt + KEY.answer; prints a summary."""
+    paths = sorted(paths, key=lambda p: int(re.search(r"p(\d+)\.txt$", p).group(1)))
+    text = ""
+    for path in paths:
+        offset = int(re.search(r"p(\d+)\.txt$", path).group(1))
+        if offset != len(text):
+            sys.exit(f"{path}: page starts at {offset}, the pages before end at {len(text)}")
+        page = open(path).read()
+        text += page[:-1] if page.endswith("\n") else page
+    os.makedirs(out, exist_ok=True)
+    sizes, end, bad = {}, 0, []
+    for m in ENTRY.finditer(text):
+        key = m["key"]
+        problem = json.loads('"' + m["problem"] + '"')
+        solution = json.loads('"' + m["solution"] + '"')
+        try:
+            size = shape(problem)
+            if shape(solution) != size:
+                raise ValueError("solution size differs")
+        except (ValueError, IndexError) as e:
+            bad.append(f"{key}: {e}")
+            continue
+        open(os.path.join(out, key + ".txt"), "w").write(problem + "\n")
+        open(os.path.join(out, key + ".answer"), "w").write(solution + "\n")
+        sizes[f"{size[0]}x{size[1]}"] = sizes.get(f"{size[0]}x{size[1]}", 0) + 1
+        end = m.end()
+    total = sum(sizes.values())
+    print(f"{total} puzzles written to {out}; characters 0-{len(text)} read, whole entries end at {end}")
+    print("sizes:", ", ".join(f"{k} {v}" for k, v in sorted(sizes.items(), key=lambda kv: tuple(map(int, kv[0].split("x"))))))
+    for b in bad:
+        print("left out (shape):", b)
 
 
 def answer(solution_text):
@@ -42,10 +106,14 @@ def nonogram(problem_text, key):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("genre", choices=["heyawake", "nonogram"])
-    ap.add_argument("sources", nargs="+")
+    ap.add_argument("genre", choices=["heyawake", "nonogram", "hitori", "starbattle", "nurikabe", "lits", "slitherlink"])
+    ap.add_argument("sources", nargs="*")
+    ap.add_argument("--pages", nargs="+", help="saved read_file pages of one dataset file")
     ap.add_argument("--out", required=True)
     args = ap.parse_args()
+    if args.pages:
+        pages(args.pages, args.out)
+        return
     os.makedirs(args.out, exist_ok=True)
     written = 0
     for src in args.sources:
