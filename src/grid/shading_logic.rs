@@ -201,6 +201,26 @@ impl ShadingLogic {
     }
 }
 
+/// Two open cells that no path of open cells joins (the first open cell and the first one its
+/// part does not hold), or `None` when the open cells are connected; a flood over the grid
+/// without adjacency lists, for checking answers.
+pub fn unconnected_pair(grid: Grid, open: impl Fn(Cell) -> bool) -> Option<(Cell, Cell)> {
+    let first = grid.cells().find(|&c| open(c))?;
+    let mut reached = vec![false; grid.len()];
+    reached[first] = true;
+    let mut todo = vec![first];
+    while let Some(cell) = todo.pop() {
+        for next in grid.neighbours4(cell) {
+            if !reached[next] && open(next) {
+                reached[next] = true;
+                todo.push(next);
+            }
+        }
+    }
+    let other = grid.cells().find(|&c| open(c) && !reached[c])?;
+    Some((first, other))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -238,5 +258,14 @@ mod tests {
         let mut logic = ShadingLogic::new(Grid::new(1, 3));
         logic.set(1, true).unwrap();
         assert_eq!(logic.settle(&NoRules), Err(Contradiction));
+    }
+
+    #[test]
+    fn unconnected_pair_names_the_first_cells_of_two_parts() {
+        let grid = Grid::new(2, 3);
+        // Open: r1c1, r2c1 | r1c3, r2c3 (the middle column closed).
+        assert_eq!(unconnected_pair(grid, |c| c % 3 != 1), Some((0, 2)));
+        assert_eq!(unconnected_pair(grid, |c| c != 1), None);
+        assert_eq!(unconnected_pair(grid, |_| false), None);
     }
 }

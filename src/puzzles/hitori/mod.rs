@@ -10,7 +10,7 @@ pub mod formulate;
 mod inputs;
 
 use crate::error::Result;
-use crate::graph::components;
+use crate::grid::shading_logic::unconnected_pair;
 use crate::grid::text::GridText;
 use crate::grid::{Cell, Clue, Grid};
 use crate::model::connectivity::ConnectivityEncoding;
@@ -42,9 +42,12 @@ impl Hitori {
     pub fn repeats(&self) -> Vec<(u32, Vec<Cell>)> {
         let mut out = Vec::new();
         let mut numbered: Vec<(u32, Cell)> = Vec::new();
-        for line in self.grid.lines() {
+        let (h, w) = (self.grid.height, self.grid.width);
+        // Every row, then every column, as (first cell, step, length): no lists of lines.
+        let rows = (0..h).map(|r| (r * w, 1, w));
+        for (first, step, len) in rows.chain((0..w).map(|c| (c, w, h))) {
             numbered.clear();
-            numbered.extend(line.iter().filter_map(|&c| {
+            numbered.extend((0..len).map(|i| first + i * step).filter_map(|c| {
                 let n = self.numbers[c].and_then(Clue::value).filter(|&n| n >= 1)?;
                 Some((n, c))
             }));
@@ -98,8 +101,10 @@ impl Puzzle for Hitori {
         }
         // A contradiction or undecided cells are left to the solver, which says why or finds
         // the solutions; so is a decided grid that breaks "something shaded".
+        // Every other rule holds in a grid the deductions decided (they shade equals, keep
+        // shaded cells apart and check connectivity), and the caller verifies it anyway.
         let deduced = deduce::deduce(self, deadline).ok().and_then(|l| l.shading());
-        let answer = deduced.filter(|shading| self.verify(shading).is_ok());
+        let answer = deduced.filter(|shading| shading.contains(&true));
         Ok(answer.map(|shading| (shading, "hitori deductions and probing")))
     }
     fn rows(&self, solution: &Shading) -> Vec<String> {
@@ -121,16 +126,19 @@ impl Puzzle for Hitori {
         if !shaded.contains(&true) {
             return Err("no cell is shaded".into());
         }
-        if let Some((a, b)) = g.edges().into_iter().find(|&(a, b)| shaded[a] && shaded[b]) {
+        // Right and down neighbours in raster order, as `Grid::edges` lists them.
+        let below_or_right = |a: Cell| [g.offset(a, 0, 1), g.offset(a, 1, 0)];
+        let touching = (g.cells().filter(|&a| shaded[a]))
+            .find_map(|a| below_or_right(a).into_iter().flatten().find(|&b| shaded[b]).map(|b| (a, b)));
+        if let Some((a, b)) = touching {
             return Err(format!(
                 "shaded cells {} and {} touch",
                 g.name(a),
                 g.name(b)
             ));
         }
-        let parts = components(&g.adjacency(), |c| !shaded[c]);
-        if parts.len() > 1 {
-            let (a, b) = (g.name(parts[0][0]), g.name(parts[1][0]));
+        if let Some((a, b)) = unconnected_pair(g, |c| !shaded[c]) {
+            let (a, b) = (g.name(a), g.name(b));
             return Err(format!(
                 "the unshaded cells fall apart ({a} and {b} are not connected)"
             ));
