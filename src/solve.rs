@@ -626,8 +626,12 @@ fn solve_unexplained<P: Puzzle>(p: &P, opts: &SolveOptions) -> Result<Report<P::
     if native {
         return solve_natively(p, opts, stats, total, deadline);
     }
-    // A certificate needs a proof from a solver, so deduction alone does not answer --certify.
-    if !opts.certify {
+    // A certificate needs a proof from a solver, so deduction alone does not answer --certify;
+    // a propagator this backend cannot run is refused (with the reason) when the model is
+    // lowered, whether or not deduction could answer.
+    let unrunnable = !crate::backend::runs_propagators(&opts.backend)
+        && (P::keys().iter()).any(|k| k.value(formulation.get(k.key)).is_some_and(|v| v.in_solver));
+    if !opts.certify && !unrunnable {
         let start = Instant::now();
         if let Some((solution, deduction)) = p.deduced(&formulation, deadline)? {
             stats.seconds_formulate = start.elapsed().as_secs_f64();

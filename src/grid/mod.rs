@@ -23,6 +23,7 @@ pub mod room_clues;
 pub mod room_pairs;
 pub mod rooms;
 pub mod shading;
+pub mod shading_logic;
 pub mod slants;
 pub mod sums;
 pub mod text;

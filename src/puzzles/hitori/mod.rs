@@ -1,18 +1,20 @@
 //! Hitori: shade cells so that no number appears twice among the unshaded cells of a row or
 //! column, no two shaded cells touch, the unshaded cells are connected, and (as pzprjs checks)
 //! at least one cell is shaded. Read top-down: the puzzle, its rules (`check`), the
-//! formulation (`formulate.rs`), the inputs (`parse.rs`).
+//! formulation (`formulate.rs`), the deductions that answer most puzzles without it
+//! (`deduce.rs`), the inputs (`parse.rs`).
 
+pub mod deduce;
 pub mod formulate;
 #[cfg(test)]
 mod inputs;
 
 use crate::error::Result;
-use crate::graph::components;
+use crate::grid::shading_logic::unconnected_pair;
 use crate::grid::text::GridText;
 use crate::grid::{Cell, Clue, Grid};
 use crate::model::connectivity::ConnectivityEncoding;
-use crate::puzzles::{Formulated, Formulation, FormulationKey, Puzzle};
+use crate::puzzles::{Formulated, Formulation, FormulationKey, Puzzle, Value};
 use crate::render::Sketch;
 use crate::url::format::{CellNumbers, Format};
 
@@ -28,15 +30,24 @@ pub struct Hitori {
 /// A solution: whether each cell is shaded.
 pub type Shading = Vec<bool>;
 
+/// The values of the `pre` key.
+const PRE_VALUES: &[Value] = &[
+    Value::complete("logic", "deductions and probing first: a puzzle they decide completely is answered without a solver"),
+    Value::complete("none", "no deductions: the model and the solver answer every puzzle"),
+];
+
 impl Hitori {
     /// The cells of each row and column that share a number, per line and number; only numbers
     /// from 1 count, as in pzprjs (`?`, empty cells and 0 never repeat).
     pub fn repeats(&self) -> Vec<(u32, Vec<Cell>)> {
         let mut out = Vec::new();
         let mut numbered: Vec<(u32, Cell)> = Vec::new();
-        for line in self.grid.lines() {
+        let (h, w) = (self.grid.height, self.grid.width);
+        // Every row, then every column, as (first cell, step, length): no lists of lines.
+        let rows = (0..h).map(|r| (r * w, 1, w));
+        for (first, step, len) in rows.chain((0..w).map(|c| (c, w, h))) {
             numbered.clear();
-            numbered.extend(line.iter().filter_map(|&c| {
+            numbered.extend((0..len).map(|i| first + i * step).filter_map(|c| {
                 let n = self.numbers[c].and_then(Clue::value).filter(|&n| n >= 1)?;
                 Some((n, c))
             }));
@@ -60,11 +71,14 @@ impl Puzzle for Hitori {
         |p, body| body.piece(CellNumbers, p.grid, &mut p.numbers),
     ));
     fn keys() -> Vec<FormulationKey> {
-        vec![FormulationKey::of::<ConnectivityEncoding>(
-            "connectivity",
-            "how the unshaded cells are kept connected",
-            "lazy",
-        )]
+        vec![
+            FormulationKey::of::<ConnectivityEncoding>(
+                "connectivity",
+                "how the unshaded cells are kept connected",
+                "lazy",
+            ),
+            FormulationKey::new("pre", "deductions before the model", PRE_VALUES, "logic"),
+        ]
     }
     fn read_text(source: &str, text: &str) -> Result<Self> {
         let t = GridText::parse(source, text, false)?;
@@ -76,6 +90,22 @@ impl Puzzle for Hitori {
     }
     fn formulate(&self, formulation: &Formulation) -> Result<Formulated<Shading>> {
         formulate::formulate(self, formulation)
+    }
+    fn deduced(
+        &self,
+        formulation: &Formulation,
+        deadline: Option<std::time::Instant>,
+    ) -> Result<Option<(Shading, &'static str)>> {
+        if formulation.get("pre") == "none" {
+            return Ok(None);
+        }
+        // A contradiction or undecided cells are left to the solver, which says why or finds
+        // the solutions; so is a decided grid that breaks "something shaded".
+        // Every other rule holds in a grid the deductions decided (they shade equals, keep
+        // shaded cells apart and check connectivity), and the caller verifies it anyway.
+        let deduced = deduce::deduce(self, deadline).ok().and_then(|l| l.shading());
+        let answer = deduced.filter(|shading| shading.contains(&true));
+        Ok(answer.map(|shading| (shading, "hitori deductions and probing")))
     }
     fn rows(&self, solution: &Shading) -> Vec<String> {
         self.grid.shading_rows(solution)
@@ -96,16 +126,19 @@ impl Puzzle for Hitori {
         if !shaded.contains(&true) {
             return Err("no cell is shaded".into());
         }
-        if let Some((a, b)) = g.edges().into_iter().find(|&(a, b)| shaded[a] && shaded[b]) {
+        // Right and down neighbours in raster order, as `Grid::edges` lists them.
+        let below_or_right = |a: Cell| [g.offset(a, 0, 1), g.offset(a, 1, 0)];
+        let touching = (g.cells().filter(|&a| shaded[a]))
+            .find_map(|a| below_or_right(a).into_iter().flatten().find(|&b| shaded[b]).map(|b| (a, b)));
+        if let Some((a, b)) = touching {
             return Err(format!(
                 "shaded cells {} and {} touch",
                 g.name(a),
                 g.name(b)
             ));
         }
-        let parts = components(&g.adjacency(), |c| !shaded[c]);
-        if parts.len() > 1 {
-            let (a, b) = (g.name(parts[0][0]), g.name(parts[1][0]));
+        if let Some((a, b)) = unconnected_pair(g, |c| !shaded[c]) {
+            let (a, b) = (g.name(a), g.name(b));
             return Err(format!(
                 "the unshaded cells fall apart ({a} and {b} are not connected)"
             ));
@@ -178,18 +211,23 @@ mod tests {
     #[test]
     fn every_formulation_finds_exactly_the_shadings_the_rules_accept() {
         let mut rng = Rng::new(7);
-        let specs = ["connectivity=lazy", "connectivity=tree"];
+        // The model alone (`pre=none`), and the deductions in front of it.
+        let specs = [
+            "connectivity=lazy,pre=none",
+            "connectivity=tree,pre=none",
+            "pre=logic",
+        ];
         let (mut solvable, mut several) = (0, 0);
         for _ in 0..60 {
             let p = random_puzzle(&mut rng);
             let n = assert_matches_brute_force(&p, p.grid.len(), &specs, &["varisat"]);
             // The propagator inside batsat: the same shadings as the rules accept.
-            let propagator = ["connectivity=propagator"];
+            let propagator = ["connectivity=propagator,pre=none"];
             assert_matches_brute_force(&p, p.grid.len(), &propagator, &["batsat"]);
             solvable += usize::from(n > 0);
             several += usize::from(n > 1);
             if p.grid.len() <= 9 {
-                let mip = ["connectivity=flow", "connectivity=lazy"];
+                let mip = ["connectivity=flow,pre=none", "connectivity=lazy,pre=none"];
                 assert_matches_brute_force(&p, p.grid.len(), &mip, &["microlp"]);
                 assert_matches_brute_force(&p, p.grid.len(), &specs[..1], &["batsat"]);
             }
