@@ -49,7 +49,7 @@ impl crate::formulation::Choice for RegionEncoding {
         ),
         Value::in_solver(
             "hybrid",
-            "the propagator's membership for islands of 20 cells or more, lazy cuts for every island (batsat only)",
+            "the propagator's membership for islands of 30 cells or more, lazy cuts for every island (batsat only)",
         ),
     ];
     fn from_name(name: &str) -> Option<Self> {
@@ -196,10 +196,11 @@ fn add_sized_regions_from(
 
 /// The size from which the hybrid gives a region membership variables. A lazy "too big" cut
 /// names size + 1 nodes, so it weakens as regions grow: a 14×24 nurikabe with islands of 32
-/// and 64 took over 90 s of cuts, 0.25 s with membership for those two; below about 20 the
-/// cuts alone were as fast or faster (the 30×20 hunt's islands of 16 and 18: 0.4 s lazy, 1.6 s
-/// with membership; docs/genres/nurikabe.md).
-pub const BIG_REGION: usize = 20;
+/// and 64 took over 90 s of cuts, 0.2 s with membership for those two. Smaller islands were
+/// as fast or faster with the cuts alone, and some much slower with membership (the 30×20
+/// hunt's 16 and 18: 0.4 → 1.6 s; a published 20×36 with one of 26: 0.08 → 1.5 s, its
+/// count and propagator spanning most of the grid); docs/genres/nurikabe.md.
+pub const BIG_REGION: usize = 30;
 
 /// Each region's members connected, by a propagator: with the membership of
 /// [`add_region_members`] this makes the members exactly the root's component.
