@@ -1,11 +1,13 @@
 //! Regions grown from roots: "the active nodes connected to root r number exactly N, and the
 //! region of r holds no other root" (nurikabe islands around their clues), optionally with
-//! "every active node lies in some region". Two formulations: lazy cuts (an island too big, too
-//! small, joining two roots, or stranded without a root) and a complete one with per-root
-//! membership, closure and a distance-labelled tree bounded by N − 1.
+//! "every active node lies in some region". Formulations: lazy cuts (an island too big, too
+//! small, joining two roots, or stranded without a root); a complete one with per-root
+//! membership, closure and a distance-labelled tree bounded by N − 1; the membership with each
+//! region's members kept connected by a propagator in the solver; and a hybrid of the last for
+//! big regions with the cuts for all.
 
 use super::active::{add_at_most_one, add_clause, add_exactly_one, clause_of};
-use super::connectivity::{edge_list, separator, NodeGraph};
+use super::connectivity::{add_connected, edge_list, separator, ConnectivityEncoding, NodeGraph};
 use super::{
     Active, Assignment, Constraint, Cut, Justification, LazyConstraint, LinExpr, Meaning, Model,
     NamedConstraint, Var,
@@ -23,6 +25,12 @@ pub enum RegionEncoding {
     /// Per-root membership closed under active neighbours, a tree of increasing distance labels
     /// from the root, and a membership count.
     Tree,
+    /// The tree's membership, closure and count without its labels, each region's members
+    /// kept connected by a propagator inside the solver's search (batsat).
+    Propagator,
+    /// The propagator's membership for the regions of [`BIG_REGION`] nodes or more, the lazy
+    /// cuts for every region.
+    Hybrid,
 }
 
 impl crate::formulation::Choice for RegionEncoding {
@@ -35,11 +43,21 @@ impl crate::formulation::Choice for RegionEncoding {
             "tree",
             "complete: per-clue membership closed under active neighbours, distance labels below the size (every backend, export)",
         ),
+        Value::in_solver(
+            "propagator",
+            "per-clue membership closed under active neighbours and counted, as in tree, each clue's members kept connected by a propagator inside batsat's search (batsat only)",
+        ),
+        Value::in_solver(
+            "hybrid",
+            "the propagator's membership for islands of 30 cells or more, lazy cuts for every island (batsat only)",
+        ),
     ];
     fn from_name(name: &str) -> Option<Self> {
         match name {
             "lazy" => Some(RegionEncoding::Lazy),
             "tree" => Some(RegionEncoding::Tree),
+            "hybrid" => Some(RegionEncoding::Hybrid),
+            "propagator" => Some(RegionEncoding::Propagator),
             _ => None,
         }
     }
@@ -73,6 +91,20 @@ pub fn add_sized_regions(
     regions: &[SizedRegion],
     outside: OutsideRegions,
     encoding: RegionEncoding,
+) {
+    add_sized_regions_from(model, name, graph, regions, outside, encoding, BIG_REGION);
+}
+
+/// [`add_sized_regions`] with the hybrid's membership from regions of `big_region` nodes
+/// (tests lower it to reach their small regions).
+fn add_sized_regions_from(
+    model: &mut Model,
+    name: &str,
+    graph: &NodeGraph,
+    regions: &[SizedRegion],
+    outside: OutsideRegions,
+    encoding: RegionEncoding,
+    big_region: usize,
 ) {
     let n = graph.len();
     let active = graph.active();
@@ -137,26 +169,84 @@ pub fn add_sized_regions(
     match encoding {
         RegionEncoding::Lazy => model.add_lazy(RegionCut::new(name, graph, regions, outside)),
         RegionEncoding::Tree => add_region_tree(model, name, graph, regions, &reach, outside),
+        RegionEncoding::Propagator | RegionEncoding::Hybrid => {
+            let hybrid = encoding == RegionEncoding::Hybrid;
+            let big = |reg: &SizedRegion| !hybrid || reg.size.is_some_and(|s| s >= big_region);
+            let (chosen, chosen_reach): (Vec<SizedRegion>, Vec<Vec<Option<usize>>>) =
+                (regions.iter().zip(&reach))
+                    .filter(|(reg, _)| big(reg))
+                    .map(|(reg, dist)| (*reg, dist.clone()))
+                    .unzip();
+            // A node only one region reaches can belong to no other: its activity is its
+            // membership (and, in the hybrid, outside the chosen regions it is no member).
+            let forbidden = outside == OutsideRegions::Forbidden;
+            let alias: Vec<bool> = (0..n)
+                .map(|v| forbidden && reach.iter().filter(|d| d[v].is_some()).count() == 1)
+                .collect();
+            let cover = forbidden && !hybrid;
+            let members =
+                add_region_members(model, name, graph, &chosen, &chosen_reach, &alias, cover);
+            add_members_connected(model, name, graph, &chosen, &chosen_reach, members);
+            if hybrid {
+                model.add_lazy(RegionCut::new(name, graph, regions, outside));
+            }
+        }
     }
 }
 
-/// The complete formulation. For region i with root r: `member[v]` for the nodes it can reach
-/// (`Always` at r, `Never` beyond), member ⇒ active, closure "member v ∧ active u adjacent ⇒
-/// member u", Σ member = size, and a tree: every member but r has exactly one member parent
-/// with a smaller depth label (depth ≥ the static distance, ≤ size − 1).
-///
-/// Exact: the members are connected to r through members (parents), so they lie in r's
-/// component; closure makes them the whole component; the count fixes its size, and other
-/// roots are never members. Conversely the component of a valid assignment, with its BFS tree,
-/// satisfies every constraint.
-fn add_region_tree(
+/// The size from which the hybrid gives a region membership variables. A lazy "too big" cut
+/// names size + 1 nodes, so it weakens as regions grow: a 14×24 nurikabe with islands of 32
+/// and 64 took over 90 s of cuts, 0.2 s with membership for those two. Smaller islands were
+/// as fast or faster with the cuts alone, and some much slower with membership (the 30×20
+/// hunt's 16 and 18: 0.4 → 1.6 s; a published 20×36 with one of 26: 0.08 → 1.5 s, its
+/// count and propagator spanning most of the grid); docs/genres/nurikabe.md.
+pub const BIG_REGION: usize = 30;
+
+/// Each region's members connected, by a propagator: with the membership of
+/// [`add_region_members`] this makes the members exactly the root's component.
+fn add_members_connected(
     model: &mut Model,
     name: &str,
     graph: &NodeGraph,
     regions: &[SizedRegion],
     reach: &[Vec<Option<usize>>],
-    outside: OutsideRegions,
+    members: Vec<Vec<Active>>,
 ) {
+    let edges = edge_list(graph.adjacency());
+    for ((reg, dist), member) in regions.iter().zip(reach).zip(members) {
+        // Members next to the root are connected through it; only farther ones can be cut off.
+        if dist.iter().flatten().all(|&d| d <= 1) {
+            continue;
+        }
+        let rname = graph.name(reg.root).to_string();
+        let members = NodeGraph::new(member, &edges).with_names(|v| graph.name(v).into());
+        add_connected(
+            model,
+            &format!("{name} {rname} connected"),
+            members,
+            Some(reg.root),
+            ConnectivityEncoding::Propagator,
+        );
+    }
+}
+
+/// Per-region membership: `member[v]` for the nodes region i can reach (`Always` at its root,
+/// `Never` beyond), member ⇒ active, closure "member v ∧ active u adjacent ⇒ member u",
+/// Σ member = size, at most one region per node and, with `cover`, every active node in one.
+/// A node marked in `alias` (one that, active, can belong to no other region) uses its own
+/// activity as its region's membership.
+///
+/// Every valid assignment satisfies these with member = "in the root's component". What they
+/// leave open is a component of members cut off from its root; the caller closes it.
+fn add_region_members(
+    model: &mut Model,
+    name: &str,
+    graph: &NodeGraph,
+    regions: &[SizedRegion],
+    reach: &[Vec<Option<usize>>],
+    alias: &[bool],
+    cover: bool,
+) -> Vec<Vec<Active>> {
     let n = graph.len();
     let active = graph.active();
     let mut members: Vec<Vec<Active>> = Vec::with_capacity(regions.len());
@@ -166,6 +256,7 @@ fn add_region_tree(
         let member: Vec<Active> = (0..n)
             .map(|v| match dist[v] {
                 Some(0) => Active::Always,
+                Some(_) if alias[v] => active[v],
                 Some(_) => model
                     .new_bool(format!("{name} {rname} has {}", graph.name(v)))
                     .into(),
@@ -173,49 +264,25 @@ fn add_region_tree(
             })
             .collect();
         let candidates: Vec<usize> = (0..n).filter(|&v| dist[v].is_some()).collect();
-        let deepest = reg
-            .size
-            .map_or(candidates.len().saturating_sub(1), |s| s.saturating_sub(1));
-        let depth: Vec<Option<Var>> = (0..n)
-            .map(|v| match dist[v] {
-                Some(d) if d > 0 => Some(model.new_int(
-                    format!("{name} {rname} depth[{}]", graph.name(v)),
-                    d as i64,
-                    deepest as i64,
-                )),
-                _ => None,
-            })
-            .collect();
         for &v in &candidates {
             let vname = graph.name(v);
-            add_clause(
-                model,
-                format!("{name} {rname} has {vname}: active"),
-                [!member[v], active[v]],
-            );
+            if member[v] != active[v] {
+                add_clause(
+                    model,
+                    format!("{name} {rname} has {vname}: active"),
+                    [!member[v], active[v]],
+                );
+            }
             for &u in graph.neighbours(v) {
+                if member[u] == active[u] {
+                    continue; // active u is a member already
+                }
                 add_clause(
                     model,
                     format!("{name} {rname} closed at {vname}-{}", graph.name(u)),
                     [!member[v], !active[u], member[u]],
                 );
             }
-            let Some(high) = depth[v] else { continue };
-            let mut parents = vec![!member[v]];
-            for &u in graph.neighbours(v) {
-                // A parent's depth is below this node's, so at most `deepest − 1`.
-                if dist[u].is_none_or(|d| d >= deepest) {
-                    continue;
-                }
-                let arc = format!("{name} {rname} parent[{}->{vname}]", graph.name(u));
-                let p = model.new_bool(arc.clone());
-                add_clause(model, arc.clone(), [!Active::from(p), member[u]]);
-                if let Some(low) = depth[u] {
-                    model.add_greater_if(arc, p.lit(), high, low, 1);
-                }
-                parents.push(p.into());
-            }
-            add_exactly_one(model, format!("{name} {rname} reach[{vname}]"), parents);
         }
         if let Some(size) = reg.size {
             let mut count = LinExpr::new();
@@ -235,12 +302,71 @@ fn add_region_tree(
             format!("{name} one region at {vname}"),
             members.iter().map(|m| m[v]),
         );
-        if outside == OutsideRegions::Forbidden {
+        if cover && members.iter().all(|m| m[v] != active[v]) {
             add_clause(
                 model,
                 format!("{name} {vname} in a region"),
                 std::iter::once(!active[v]).chain(members.iter().map(|m| m[v])),
             );
+        }
+    }
+    members
+}
+
+/// The complete formulation: the membership of [`add_region_members`] and a tree: every
+/// member but the root r has exactly one member parent with a smaller depth label (depth ≥ the
+/// static distance, ≤ size − 1).
+///
+/// Exact: the members are connected to r through members (parents), so they lie in r's
+/// component; closure makes them the whole component; the count fixes its size, and other
+/// roots are never members. Conversely the component of a valid assignment, with its BFS tree,
+/// satisfies every constraint.
+fn add_region_tree(
+    model: &mut Model,
+    name: &str,
+    graph: &NodeGraph,
+    regions: &[SizedRegion],
+    reach: &[Vec<Option<usize>>],
+    outside: OutsideRegions,
+) {
+    let n = graph.len();
+    let cover = outside == OutsideRegions::Forbidden;
+    let no_alias = vec![false; n];
+    let members = add_region_members(model, name, graph, regions, reach, &no_alias, cover);
+    for ((reg, dist), member) in regions.iter().zip(reach).zip(&members) {
+        let rname = graph.name(reg.root);
+        let candidates: Vec<usize> = (0..n).filter(|&v| dist[v].is_some()).collect();
+        let deepest = reg
+            .size
+            .map_or(candidates.len().saturating_sub(1), |s| s.saturating_sub(1));
+        let depth: Vec<Option<Var>> = (0..n)
+            .map(|v| match dist[v] {
+                Some(d) if d > 0 => Some(model.new_int(
+                    format!("{name} {rname} depth[{}]", graph.name(v)),
+                    d as i64,
+                    deepest as i64,
+                )),
+                _ => None,
+            })
+            .collect();
+        for &v in &candidates {
+            let vname = graph.name(v);
+            let Some(high) = depth[v] else { continue };
+            let mut parents = vec![!member[v]];
+            for &u in graph.neighbours(v) {
+                // A parent's depth is below this node's, so at most `deepest − 1`.
+                if dist[u].is_none_or(|d| d >= deepest) {
+                    continue;
+                }
+                let arc = format!("{name} {rname} parent[{}->{vname}]", graph.name(u));
+                let p = model.new_bool(arc.clone());
+                add_clause(model, arc.clone(), [!Active::from(p), member[u]]);
+                if let Some(low) = depth[u] {
+                    model.add_greater_if(arc, p.lit(), high, low, 1);
+                }
+                parents.push(p.into());
+            }
+            add_exactly_one(model, format!("{name} {rname} reach[{vname}]"), parents);
         }
     }
 }
@@ -531,13 +657,26 @@ mod tests {
                 "case {case}: {h}x{w} {} {regions:?} {outside:?}",
                 p.sketch()
             );
-            for enc in [RegionEncoding::Lazy, RegionEncoding::Tree] {
+            for enc in [
+                RegionEncoding::Lazy,
+                RegionEncoding::Tree,
+                RegionEncoding::Propagator,
+                RegionEncoding::Hybrid,
+            ] {
                 let mut m = p.model.clone();
-                add_sized_regions(&mut m, "isl", &p.graph(), &regions, outside, enc);
+                // From 3 nodes the hybrid has both kinds of regions in these cases.
+                add_sized_regions_from(&mut m, "isl", &p.graph(), &regions, outside, enc, 3);
                 if enc == RegionEncoding::Lazy {
                     check_lazy(&m, p.masks(), |mask| p.assignment(mask), &valid);
+                } else if enc == RegionEncoding::Hybrid {
+                    // The eager part keeps every valid layout; the lazy cut (exact on its own,
+                    // checked above) removes the rest.
+                    m.lazy.clear();
+                    let kept = satisfiable_projections(&m, &p.vars);
+                    assert!(kept.is_superset(&valid), "{what}");
                 } else {
-                    assert!(m.is_complete());
+                    // Tree is complete; Propagator leaves only batsat's propagators.
+                    assert!(m.lazy.is_empty() && (enc != RegionEncoding::Tree || m.is_complete()));
                     assert_eq!(satisfiable_projections(&m, &p.vars), valid, "{what}");
                 }
             }
@@ -644,20 +783,26 @@ mod tests {
         let mut rng = Rng::new(29);
         for _ in 0..4 {
             let regions = random_islands(&mut rng, 10, 10, 12);
-            for enc in [RegionEncoding::Lazy, RegionEncoding::Tree] {
+            for enc in [
+                RegionEncoding::Lazy,
+                RegionEncoding::Tree,
+                RegionEncoding::Propagator,
+                RegionEncoding::Hybrid,
+            ] {
                 let mut m = Model::new();
                 let white: Vec<Var> = grid
                     .cells()
                     .map(|c| m.new_answer_bool(grid.name(c)))
                     .collect();
                 let graph = NodeGraph::new(white.iter().map(|&v| v.into()), &grid.edges());
-                add_sized_regions(
+                add_sized_regions_from(
                     &mut m,
                     "islands",
                     &graph,
                     &regions,
                     OutsideRegions::Forbidden,
                     enc,
+                    4,
                 );
                 let start = std::time::Instant::now();
                 let mut driver = Driver::new(m, "batsat", CardEncoding::Totalizer, None).unwrap();

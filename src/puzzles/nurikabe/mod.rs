@@ -44,7 +44,7 @@ impl Puzzle for Nurikabe {
             FormulationKey::of::<RegionEncoding>(
                 "islands",
                 "how the islands (one number each, of its size, no unnumbered island) are encoded",
-                "lazy",
+                "hybrid",
             ),
             FormulationKey::of::<ConnectivityEncoding>(
                 "connectivity",
@@ -201,6 +201,9 @@ mod tests {
             let propagator = [
                 "islands=lazy,connectivity=propagator",
                 "islands=tree,connectivity=propagator",
+                "islands=hybrid,connectivity=lazy",
+                "islands=propagator,connectivity=lazy",
+                "islands=propagator,connectivity=propagator",
             ];
             assert_matches_brute_force(&p, p.grid.len(), &propagator, &["batsat"]);
             solvable += usize::from(n > 0);
