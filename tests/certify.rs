@@ -185,20 +185,10 @@ fn verdict(args: &[&str]) -> (Option<i32>, serde_json::Value) {
     (o.status.code(), v)
 }
 
-/// Genres whose only models have lazy cuts that carry no justification yet (fillomino's
-/// region sizes): `--certify` refuses them with a usage error that says so.
-const NOT_CERTIFIABLE_YET: [&str; 1] = ["fillomino"];
-
 /// Solves a model plainly and with `--certify`; returns whether the verdict needed a proof.
 fn certify_agrees(genre: &str, file: &str) -> bool {
     let (plain_code, plain) = verdict(&["solve", genre, file, "--json"]);
     let (code, certified) = verdict(&["solve", genre, file, "--json", "--certify"]);
-    if NOT_CERTIFIABLE_YET.contains(&genre) {
-        assert_eq!(code, Some(2), "{file}: {certified}");
-        let error = certified["error"].as_str().unwrap_or_default();
-        assert!(error.contains("cannot be justified yet"), "{file}: {error}");
-        return false;
-    }
     assert_eq!(code, plain_code, "{file}: {certified}");
     assert_eq!(certified["verdict"], plain["verdict"], "{file}");
     let c = &certified["certificate"];

@@ -45,6 +45,18 @@ impl<'a> CutChecker<'a> {
             Meaning::SingleLoop { on, edges, .. } => {
                 Graph::new(on.len(), edges, vec![true; on.len()])?
             }
+            Meaning::SizedClasses {
+                member,
+                classes,
+                names,
+                edges,
+            } => {
+                let n = names.len();
+                if member.len() != classes.len() || member.iter().any(|m| m.len() != n) {
+                    return Err("the classes' members, sizes and nodes differ in number".into());
+                }
+                Graph::new(n, edges, vec![true; n])?
+            }
         };
         Ok(CutChecker { meaning, graph })
     }
@@ -332,6 +344,61 @@ fn needed_terms(
                 other => Err(format!("{} does not justify a region cut", kind(other))),
             }
         }
+        (
+            Meaning::SizedClasses {
+                member, classes, ..
+            },
+            why,
+        ) => {
+            let n = graph.adj.len();
+            let class = |k: usize| match (member.get(k), classes.get(k)) {
+                (Some(m), Some(&(size, at_least))) => Ok((m, size, at_least)),
+                _ => Err(format!("there is no class {k}")),
+            };
+            match why {
+                Justification::ClassAreaTooBig { class: k, nodes } => {
+                    let (m, size, at_least) = class(*k)?;
+                    let set = mask(n, nodes)?;
+                    let count = set.iter().filter(|&&x| x).count();
+                    if at_least || count <= size {
+                        return Err(format!(
+                            "the set must hold more nodes than the exact size {size}"
+                        ));
+                    }
+                    // Connected within itself: all of it in the class is one area.
+                    let outside: Vec<bool> = set.iter().map(|&x| !x).collect();
+                    let reached = graph.reach(nodes[0], &outside);
+                    if (0..n).any(|v| set[v] && !reached[v]) {
+                        return Err("the set is not connected".into());
+                    }
+                    Ok(nodes.iter().map(|&v| !m[v]).collect())
+                }
+                Justification::ClassAreaTooSmall {
+                    class: k,
+                    node,
+                    nodes,
+                } => {
+                    let (m, size, _) = class(*k)?;
+                    in_range(n, *node)?;
+                    let set = mask(n, nodes)?;
+                    let count = set.iter().filter(|&&x| x).count();
+                    if !set[*node] || count >= size {
+                        return Err(format!(
+                            "the set must hold the node and fewer than {size} nodes"
+                        ));
+                    }
+                    let border: BTreeSet<usize> = (0..n)
+                        .filter(|&v| set[v])
+                        .flat_map(|v| graph.adj[v].iter().copied())
+                        .filter(|&u| !set[u])
+                        .collect();
+                    let mut terms = vec![!m[*node]];
+                    terms.extend(border.iter().map(|&u| m[u]));
+                    Ok(terms)
+                }
+                other => Err(format!("{} does not justify a size-class cut", kind(other))),
+            }
+        }
         (_, other) => Err(format!(
             "{} does not justify a cut of this constraint",
             kind(other)
@@ -352,6 +419,8 @@ fn kind(why: &Justification) -> &'static str {
         Justification::RegionTooBig { .. } => "a region too big",
         Justification::RegionTooSmall { .. } => "a region too small",
         Justification::NoRootReachable { .. } => "a component without a root",
+        Justification::ClassAreaTooBig { .. } => "an area too big for its class",
+        Justification::ClassAreaTooSmall { .. } => "an area too small for its class",
     }
 }
 
@@ -448,6 +517,24 @@ mod tests {
                         .filter(|&v| on[v])
                         .all(|v| (0..on.len()).any(|r| is_root(r) && on[r] && part[r] == part[v]));
                 regions_ok && outside_ok
+            }
+            Meaning::SizedClasses {
+                member,
+                classes,
+                edges,
+                ..
+            } => {
+                // Each class's areas alone: the node-in-one-class rule is eager, not the cut's.
+                (member.iter().zip(classes)).all(|(m, &(size, at_least))| {
+                    let on: Vec<bool> = m.iter().map(|&a| holds(a, bits)).collect();
+                    let part = parts(on.len(), edges, &on);
+                    (0..on.len()).filter(|&v| on[v]).all(|v| {
+                        let area = (0..on.len())
+                            .filter(|&u| on[u] && part[u] == part[v])
+                            .count();
+                        area == size || (at_least && area > size)
+                    })
+                })
             }
             Meaning::SingleLoop { .. } => unreachable!("loops are enumerated by edges"),
         }
@@ -569,6 +656,55 @@ mod tests {
                     let from = rng.below(9) as usize;
                     let separator = random_separator(&mut rng, &edges, from);
                     (3, Justification::NoRootReachable { from, separator })
+                }
+            };
+            accepted[kind] += usize::from(sound(&meaning, &why, vars));
+        }
+        assert!(
+            accepted.iter().all(|&a| a > 10),
+            "accepted per kind: {accepted:?}"
+        );
+    }
+
+    #[test]
+    fn accepted_size_class_cuts_hold_in_every_valid_assignment() {
+        let mut rng = Rng::new(17);
+        let mut accepted = [0; 2];
+        for case in 0..2000 {
+            // Two classes over the 3×3 grid: each node is in the second exactly when it is not
+            // in the first, as the model's eager part says.
+            let (first, vars, edges) = random_nodes(&mut rng);
+            let second = first.iter().map(|&a| !a).collect();
+            let member = vec![first, second];
+            let classes = vec![
+                (1 + rng.below(3) as usize, false),
+                (2 + rng.below(3) as usize, rng.below(2) == 0),
+            ];
+            let meaning = Meaning::SizedClasses {
+                member,
+                classes,
+                edges: edges.clone(),
+                names: (0..9).map(|v| v.to_string()).collect(),
+            };
+            let class = rng.below(2) as usize;
+            // A connected set grown from a random node, now and then with a stray node.
+            let mut nodes = vec![rng.below(9) as usize];
+            for _ in 0..1 + rng.below(4) {
+                let at = nodes[rng.below(nodes.len() as u64) as usize];
+                let next: Vec<usize> = (edges.iter())
+                    .filter_map(|&(a, b)| (a == at).then_some(b).or((b == at).then_some(a)))
+                    .collect();
+                nodes.push(next[rng.below(next.len() as u64) as usize]);
+            }
+            if rng.below(5) == 0 {
+                nodes.push(rng.below(9) as usize);
+            }
+            let (kind, why) = match case % 2 {
+                0 => (0, Justification::ClassAreaTooBig { class, nodes }),
+                _ => {
+                    nodes.truncate(1 + rng.below(3) as usize);
+                    let node = nodes[rng.below(nodes.len() as u64) as usize];
+                    (1, Justification::ClassAreaTooSmall { class, node, nodes })
                 }
             };
             accepted[kind] += usize::from(sound(&meaning, &why, vars));

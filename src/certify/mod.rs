@@ -342,6 +342,20 @@ fn cuts_json(e: &Evidence, meanings: &[Option<Meaning>], cnf: &CnfEncoder) -> se
                         "regions": regions, "all_in_regions": all_in_regions,
                     })
                 }
+                Some(Meaning::SizedClasses {
+                    member,
+                    classes,
+                    edges,
+                    names,
+                }) => {
+                    let member: Vec<Vec<_>> = (member.iter())
+                        .map(|m| m.iter().map(|&a| active_json(a, cnf)).collect())
+                        .collect();
+                    v["meaning"] = json!({
+                        "kind": "sized_classes", "names": names, "member": member,
+                        "classes": classes, "edges": edges,
+                    })
+                }
             }
             v
         })

@@ -9,7 +9,8 @@
 //!   exactly (or at least) its size, with lazy cuts (Fillomino: the areas of equal numbers).
 
 use super::active::{add_clause, add_exactly_one, clause_of};
-use super::connectivity::{add_connected, ConnectivityEncoding, NodeGraph};
+use super::connectivity::{add_connected, edge_list, ConnectivityEncoding, NodeGraph};
+use super::justify::{Justification, Meaning};
 use super::{Active, Assignment, Cut, LazyConstraint, Model, NamedConstraint, Var};
 use crate::graph::components;
 use std::collections::VecDeque;
@@ -221,15 +222,26 @@ impl LazyConstraint for SizedClassCut {
     fn name(&self) -> &str {
         &self.name
     }
+    fn meaning(&self) -> Option<Meaning> {
+        let g = &self.graph;
+        Some(Meaning::SizedClasses {
+            member: self.member.clone(),
+            classes: (self.classes.iter())
+                .map(|c| (c.size, c.at_least))
+                .collect(),
+            edges: edge_list(g.adjacency()),
+            names: (0..g.len()).map(|v| g.name(v).to_string()).collect(),
+        })
+    }
     fn justified_cuts(&self, a: &Assignment) -> Vec<Cut> {
         let g = &self.graph;
         let mut cuts = Vec::new();
-        let mut push = |name: String, terms: Vec<Active>| {
+        let mut push = |name: String, terms: Vec<Active>, why: Justification| {
             if let Some(c) = clause_of(terms) {
                 let constraint = NamedConstraint::new(name, c);
                 cuts.push(Cut {
                     constraint,
-                    why: None,
+                    why: Some(why),
                 });
             }
         };
@@ -241,9 +253,14 @@ impl LazyConstraint for SizedClassCut {
             if area.len() > size && !class.at_least {
                 let first = breadth_first(g, &area, size + 1);
                 let terms = first.iter().map(|&v| !m[v]).collect();
+                let why = Justification::ClassAreaTooBig {
+                    class: k,
+                    nodes: first,
+                };
                 push(
                     format!("{} cut: area of {at} over {size}", self.name),
                     terms,
+                    why,
                 );
             } else if area.len() < size {
                 area.iter().for_each(|&v| in_area[v] = true);
@@ -257,7 +274,12 @@ impl LazyConstraint for SizedClassCut {
                 for &v in &area {
                     let terms = std::iter::once(!m[v]).chain(border.iter().map(|&u| m[u]));
                     let what = format!("{} cut: area of {} under {size}", self.name, g.name(v));
-                    push(what, terms.collect());
+                    let why = Justification::ClassAreaTooSmall {
+                        class: k,
+                        node: v,
+                        nodes: area.clone(),
+                    };
+                    push(what, terms.collect(), why);
                 }
             }
         }
@@ -374,6 +396,45 @@ mod tests {
                 .collect();
             assert_eq!(found, expected, "{candidates:?}");
         }
+    }
+
+    #[test]
+    fn every_sized_class_cut_passes_the_independent_check() {
+        let mut rng = Rng::new(5);
+        let mut checked = 0;
+        for _ in 0..200 {
+            let g = Grid::new(2 + rng.below(3) as usize, 2 + rng.below(3) as usize);
+            let mut m = Model::new();
+            let classes: Vec<SizeClass> = [(1, false), (2, false), (3, false), (3, true)]
+                .map(|(size, at_least)| SizeClass { size, at_least })
+                .to_vec();
+            let member: Vec<Vec<Active>> = (0..classes.len())
+                .map(|k| {
+                    g.cells()
+                        .map(|c| m.new_bool(format!("{k}/{c}")).into())
+                        .collect()
+                })
+                .collect();
+            let graph = NodeGraph::new(vec![Active::Always; g.len()], &g.edges());
+            add_sized_classes(&mut m, "s", &graph, &classes, &member);
+            // Each cell in one random class: the candidates the lazy part sees.
+            let mut values = vec![0; classes.len() * g.len()];
+            for c in g.cells() {
+                values[rng.below(classes.len() as u64) as usize * g.len() + c] = 1;
+            }
+            let a = Assignment { values };
+            let lazy = &m.lazy[0];
+            let meaning = lazy.meaning().expect("sized classes have a meaning");
+            for cut in lazy.justified_cuts(&a) {
+                let why = cut.why.expect("a sized-class cut is justified");
+                let verdict =
+                    crate::certify::cuts::check_cut(&meaning, &cut.constraint.constraint, &why);
+                assert_eq!(verdict, Ok(()), "{} ({why:?})", cut.constraint.name);
+                assert!(!cut.constraint.constraint.holds(|v| a.value(v)));
+                checked += 1;
+            }
+        }
+        assert!(checked > 100, "{checked} cuts checked");
     }
 
     #[test]

@@ -50,6 +50,18 @@ pub enum Meaning {
         /// Node names for messages.
         names: Vec<String>,
     },
+    /// Every connected area of one class's member nodes has the class's size: exactly, or
+    /// at least it when the class is open-ended (fillomino's region sizes).
+    SizedClasses {
+        /// `member[k][v]`: whether node v is in class k.
+        member: Vec<Vec<Active>>,
+        /// Each class's size and whether it is a lower bound only.
+        classes: Vec<(usize, bool)>,
+        /// Undirected edges between node ids.
+        edges: Vec<(usize, usize)>,
+        /// Node names for messages.
+        names: Vec<String>,
+    },
 }
 
 /// The graph fact a cut was read from, in node (and edge) ids of its constraint's [`Meaning`].
@@ -106,5 +118,24 @@ pub enum Justification {
         from: usize,
         /// The nodes every path to a root passes through.
         separator: Vec<usize>,
+    },
+    /// A connected node set with more nodes than an exact class's size: not all of it can
+    /// be in the class.
+    ClassAreaTooBig {
+        /// The class.
+        class: usize,
+        /// The nodes.
+        nodes: Vec<usize>,
+    },
+    /// A node set holding `node`, fewer nodes than the class's size: with no node next to
+    /// the set in the class, `node`'s area stays inside the set, too small, so `node` is not
+    /// in the class.
+    ClassAreaTooSmall {
+        /// The class.
+        class: usize,
+        /// The node kept out of the class.
+        node: usize,
+        /// The nodes.
+        nodes: Vec<usize>,
     },
 }

@@ -11,12 +11,14 @@
 //! - [`Reader::circles`]: white/black circles, three cells per base-27 digit (masyu);
 //! - [`Reader::decimal`]: a decimal number closed by `/` (star battle's star count);
 //! - [`Reader::cell_numbers`]: one number per cell, base 36, `-hh` for 36–1295 (hitori);
+//! - [`arrows::ArrowNumbers`]: an arrow and a number per clue cell (yajilin);
 //! - [`Reader::expect_end`]: nothing may follow the last piece.
 //!
 //! Every writer emits the shortest form, the one pzprjs writes, so for a URL that pzprjs
 //! wrote, `encode(decode(url)) == url`. Errors are `URL:1:COL` with COL the character column in
 //! the whole URL.
 
+pub mod arrows;
 mod borders;
 mod cell_numbers;
 mod circles;

@@ -12,6 +12,7 @@ use crate::grid::{Cell, Grid};
 use crate::model::loops::LoopEncoding;
 use crate::puzzles::{Formulated, Formulation, FormulationKey, Puzzle};
 use crate::render::{Colour, Points, Sketch};
+use crate::url::{arrows::{ArrowClue, ArrowNumbers}, format::{Body, Format}};
 
 /// What a cell holds before solving.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -49,6 +50,19 @@ fn arrow(token: &str) -> Option<(u32, isize, isize)> {
     Some((digits.parse().ok()?, dr, dc))
 }
 
+/// The URL body: pzprjs's arrow numbers (a `?` or an arrowless number is a clue cell without a
+/// count, written back as `0.`); its flag `b` only greys clue cells.
+fn url_body(p: &mut Yajilin, body: &mut Body) -> Result<()> {
+    body.flag('b');
+    if p.givens.contains(&Given::Blocked) {
+        return Err(crate::error::Error::Invalid("a blocked cell (`@`) has no puzz.link form".into()));
+    }
+    let mut clues: Vec<_> = p.givens.iter().map(|g| match *g { Given::Arrow(a) => Some(ArrowClue::from(a)), _ => None }).collect();
+    body.piece(ArrowNumbers, p.grid, &mut clues)?;
+    p.givens = clues.iter().map(|c| c.map_or(Given::Free, |a| Given::Arrow(a.counted()))).collect();
+    Ok(())
+}
+
 impl Yajilin {
     /// The cells an arrow at `c` pointing `(dr, dc)` sees, up to the edge.
     pub fn ray(&self, c: Cell, dr: isize, dc: isize) -> Vec<Cell> {
@@ -60,6 +74,7 @@ impl Puzzle for Yajilin {
     type Solution = Answer;
     const GENRE: &'static str = "yajilin";
     const ALIASES: &'static [&'static str] = &["yajirin"];
+    const URL: Option<Format<Self>> = Some(Format::new(&["yajilin", "yajirin"], |p| &mut p.grid, url_body));
     const RULES: &'static str =
         "shade cells apart, one loop through every other free cell; arrows count shaded cells";
     fn keys() -> Vec<FormulationKey> {
@@ -177,6 +192,46 @@ mod tests {
         assert!(p.verify(&broken).unwrap_err().starts_with("rule 1"));
         let e = Yajilin::read("t.txt", "2 2\n- 2q\n- -\n").unwrap_err().to_string();
         assert!(e.starts_with("t.txt:2:3: expected an arrow clue"), "{e}");
+    }
+
+    /// pzprjs's test script (`test/script/yajilin.js`): the URL `5/5/m32j10` and the accepted
+    /// answer's lines (cells joined to their right neighbour, then to the one below) and
+    /// shaded cells. That answer leaves r3c3 neither shaded nor visited (pzprjs checks empty
+    /// cells leniently), and its left arrow 2 then counts only r3c1, so the rules need r3c3
+    /// shaded too.
+    #[test]
+    fn pzprjs_test_url_solves_to_its_published_loop_and_round_trips() {
+        let url = "https://puzz.link/p?yajilin/5/5/m32j10";
+        let p = Yajilin::read("URL", url).unwrap();
+        assert_eq!(p.givens[13], Given::Arrow(Some((2, 0, -1))));
+        assert_eq!(p.givens[24], Given::Arrow(Some((0, -1, 0))));
+        assert_eq!(p.url().unwrap(), url);
+        let yajirin = Yajilin::read("URL", "https://puzz.link/p?yajirin/b/5/5/m32j10").unwrap();
+        assert_eq!(yajirin, p);
+        let report = solve_puzzle(&p, &SolveOptions::new("batsat", "", Mode::Count(2))).unwrap();
+        assert_eq!(report.verdict, Verdict::Unique);
+        let a = &report.solutions[0];
+        let right = ["1 1 -1 1", "1 -1 1 -1", "0 0 0 -1", "1 -1 1 1", "1 1 0 0"];
+        let down = ["1 -1 1 1 1", "0 1 0 0 1", "0 1 0 0 1", "1 -1 1 0 0"];
+        let g = p.grid;
+        for (r, row) in right.iter().enumerate() {
+            for (c, v) in row.split(' ').enumerate() {
+                assert_eq!(g.line_uses(&a.links, g.cell(r, c), 0, 1), v == "1", "r{r}c{c} right");
+            }
+        }
+        for (r, row) in down.iter().enumerate() {
+            for (c, v) in row.split(' ').enumerate() {
+                assert_eq!(g.line_uses(&a.links, g.cell(r, c), 1, 0), v == "1", "r{r}c{c} down");
+            }
+        }
+        let shaded: Vec<usize> = g.cells().filter(|&c| a.shaded[c]).collect();
+        assert_eq!(shaded, [10, 12, 23]);
+        let mut blocked = p.clone();
+        blocked.givens[0] = Given::Blocked;
+        assert!(blocked.url().is_err());
+        for bad in ["https://puzz.link/p?yajilin/5/5/m32j1!", "https://puzz.link/p?yajilin/c/5/5/m32"] {
+            assert!(Yajilin::read("URL", bad).is_err(), "{bad}");
+        }
     }
 
     #[test]
