@@ -28,7 +28,6 @@ pub mod slants;
 pub mod sums;
 pub mod text;
 pub mod token_lines;
-pub mod uturns;
 pub mod vertices;
 pub mod visibility;
 pub mod word_grid;

@@ -3,8 +3,16 @@
 //! "which pair" label per node carried along used edges (so no path joins the ends of two
 //! different pairs), and no cycle away from the endpoints, in two formulations: lazy cycle cuts,
 //! or a spanning tree rooted at the endpoints (complete). Nodes may stay unused.
+//!
+//! Two moves turn an answer into another: a path that *touches itself* (two of its nodes joined
+//! by an edge it does not use) can be cut short across that edge, the nodes in between left
+//! unused; a used edge with a *detour* (its two ends border one connected set of unused nodes)
+//! can be replaced by a path through them. [`PathReduction`] searches first the answers where
+//! one of the moves does not apply, and [`touch`] and [`detour`] tell when such an answer
+//! stands for the rules alone.
 
 use super::active::{add_at_most_one, add_clause, add_contradiction, add_exactly_one};
+use super::connectivity::{add_connected, ConnectivityEncoding, NodeGraph};
 use super::gated::{add_reaches_roots_over_gates, GatedArc};
 use super::loops::{degree_constraints, EdgeGraph};
 use super::{Active, Assignment, Cut, LazyConstraint, Model, NamedConstraint};
@@ -19,6 +27,9 @@ pub enum PathEncoding {
     /// Every used node has a parent across a used edge with a smaller label, the endpoints
     /// being the roots.
     Tree,
+    /// The nodes of each pair's label are connected (a propagator inside batsat's search:
+    /// a pair walled off by other paths is a conflict at once), cycle cuts as in `Lazy`.
+    Propagator,
 }
 
 impl crate::formulation::Choice for PathEncoding {
@@ -31,25 +42,142 @@ impl crate::formulation::Choice for PathEncoding {
             "tree",
             "complete: degrees, pair labels and a spanning tree rooted at the endpoints over used edges",
         ),
+        Value::in_solver(
+            "propagator",
+            "as `lazy`, and each pair's cells connected by a propagator inside batsat's search (batsat only)",
+        ),
     ];
     fn from_name(name: &str) -> Option<Self> {
         match name {
             "lazy" => Some(PathEncoding::Lazy),
             "tree" => Some(PathEncoding::Tree),
+            "propagator" => Some(PathEncoding::Propagator),
             _ => None,
         }
     }
 }
 
+/// Which answers are searched: all, or first those that one move (shortening a path that
+/// touches itself, or detouring a used edge) cannot change.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PathReduction {
+    /// The rules alone.
+    Rules,
+    /// Only answers where no path touches itself (every answer shortens to one).
+    NoTouch,
+    /// Only answers where no used edge has two unused nodes beside it (every answer lengthens
+    /// to one).
+    NoDetour,
+    /// `NoTouch` first; its unique answer stands when it has no [`detour`].
+    Shortened,
+    /// `NoDetour` first; its unique answer stands when no path in it [`touch`]es itself.
+    Lengthened,
+}
+
+impl crate::formulation::Choice for PathReduction {
+    const VALUES: &'static [Value] = &[
+        Value::complete("rules", "the rules alone"),
+        Value::complete(
+            "no-touch",
+            "only answers where no path runs beside itself (every answer shortens to one): exact for none and multiple",
+        ),
+        Value::complete(
+            "no-detour",
+            "only answers where no used edge has two unused cells beside it (every answer lengthens to one): exact for none and multiple",
+        ),
+        Value::complete(
+            "shortened",
+            "exact: solve with `no-touch` (batsat); its unique answer stands when no used edge can detour through unused cells, else solve by the rules",
+        ),
+        Value::complete(
+            "lengthened",
+            "exact: solve with `no-detour` (batsat); its unique answer stands when no path runs beside itself, else solve by the rules",
+        ),
+    ];
+    fn from_name(name: &str) -> Option<Self> {
+        match name {
+            "rules" => Some(PathReduction::Rules),
+            "no-touch" => Some(PathReduction::NoTouch),
+            "no-detour" => Some(PathReduction::NoDetour),
+            "shortened" => Some(PathReduction::Shortened),
+            "lengthened" => Some(PathReduction::Lengthened),
+            _ => None,
+        }
+    }
+}
+
+impl PathReduction {
+    /// The restricted search that `Shortened` or `Lengthened` runs first, with the check its
+    /// unique answer must pass (`None`: the answer stands), or `None` for the others.
+    #[allow(clippy::type_complexity)]
+    pub fn first_search(self) -> Option<(&'static str, DecisiveMove)> {
+        match self {
+            PathReduction::Shortened => Some(("no-touch", detour)),
+            PathReduction::Lengthened => Some(("no-detour", touch)),
+            _ => None,
+        }
+    }
+}
+
+/// A move that would turn an answer into another, found in `(nodes, edges, used)` as an edge.
+pub type DecisiveMove = fn(usize, &[(usize, usize)], &[bool]) -> Option<(usize, usize)>;
+
+/// A used edge whose two ends both border one connected set of unused nodes, as that edge:
+/// its path could detour through them. Every answer shortens, touch by touch, to one without
+/// touches, the last step undoing a detour; so an answer without touches and without a
+/// detour is the only answer when no other answer is without touches.
+pub fn detour(n: usize, edges: &[(usize, usize)], used: &[bool]) -> Option<(usize, usize)> {
+    let mut empty = vec![true; n];
+    for (&(a, b), _) in edges.iter().zip(used).filter(|(_, &u)| u) {
+        (empty[a], empty[b]) = (false, false);
+    }
+    let mut parts = UnionFind::new(n);
+    for &(a, b) in edges.iter().filter(|&&(a, b)| empty[a] && empty[b]) {
+        parts.union(a, b);
+    }
+    // The empty parts each node borders.
+    let mut borders: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for &(a, b) in edges {
+        for (x, y) in [(a, b), (b, a)] {
+            if empty[y] && !empty[x] {
+                borders[x].push(parts.find(y));
+            }
+        }
+    }
+    let mut used_edges = edges.iter().zip(used).filter(|(_, &u)| u);
+    used_edges
+        .find(|(&(a, b), _)| borders[a].iter().any(|p| borders[b].contains(p)))
+        .map(|(&e, _)| e)
+}
+
+/// An unused edge between two nodes of one path, as that edge: the path could be cut short
+/// across it. Every answer lengthens, detour by detour, to one without detours, the last step
+/// undoing a touch; so an answer without detours and without touches is the only answer when
+/// no other answer is without detours.
+pub fn touch(n: usize, edges: &[(usize, usize)], used: &[bool]) -> Option<(usize, usize)> {
+    let mut paths = UnionFind::new(n);
+    let mut on = vec![false; n];
+    for (&(a, b), _) in edges.iter().zip(used).filter(|(_, &u)| u) {
+        paths.union(a, b);
+        (on[a], on[b]) = (true, true);
+    }
+    let mut unused_edges = edges.iter().zip(used).filter(|(_, &u)| !u);
+    unused_edges
+        .find(|(&(a, b), _)| on[a] && on[b] && paths.find(a) == paths.find(b))
+        .map(|(&e, _)| e)
+}
+
 /// Adds "the used edges are paths, one between the two ends of each pair, and nothing else"
-/// (nodes off every path allowed) and returns, per node, whether a path passes through it.
-/// An endpoint in two pairs, or a pair joining a node to itself, is a contradiction.
+/// (nodes off every path allowed; `reduction` may leave out answers one move changes) and returns,
+/// per node, whether a path passes through it. An endpoint in two pairs, or a pair joining a
+/// node to itself, is a contradiction.
 pub fn add_paths(
     model: &mut Model,
     name: &str,
     graph: &EdgeGraph,
     pairs: &[(usize, usize)],
     encoding: PathEncoding,
+    reduction: PathReduction,
 ) -> Vec<Active> {
     let n = graph.len();
     let inc = graph.incidence();
@@ -96,6 +224,10 @@ pub fn add_paths(
         );
         let some = std::iter::once(!on[v]).chain(label[v].iter().copied());
         add_clause(model, format!("{name} labelled {vname}"), some);
+        // An unused node has no label, so that the edges decide every label.
+        for &l in &label[v] {
+            add_clause(model, format!("{name} unlabelled {vname}"), [on[v], !l]);
+        }
     }
     for (e, &(a, b)) in graph.edges().iter().enumerate() {
         for (x, y) in [(a, b), (b, a)] {
@@ -104,10 +236,33 @@ pub fn add_paths(
                 add_clause(model, same, [!used(e), !lx, ly]);
             }
         }
+        if reduction == PathReduction::NoTouch {
+            for (&la, &lb) in label[a].iter().zip(&label[b]) {
+                let apart = format!("{name} no touch {}-{}", graph.name(a), graph.name(b));
+                add_clause(model, apart, [!la, !lb, used(e)]);
+            }
+        }
+    }
+    if reduction == PathReduction::NoDetour {
+        add_no_short_detour(model, name, graph, &on);
     }
     let ends: Vec<bool> = pair_of.iter().map(Option::is_some).collect();
+    if encoding == PathEncoding::Propagator {
+        for (i, &(a, _)) in pairs.iter().enumerate() {
+            let cells = NodeGraph::new(label.iter().map(|l| l[i]), graph.edges())
+                .with_names(|v| graph.name(v).to_string());
+            let what = format!("{name} pair{i} connected");
+            add_connected(
+                model,
+                &what,
+                cells,
+                Some(a),
+                ConnectivityEncoding::Propagator,
+            );
+        }
+    }
     match encoding {
-        PathEncoding::Lazy => model.add_lazy(PathCycleCut {
+        PathEncoding::Lazy | PathEncoding::Propagator => model.add_lazy(PathCycleCut {
             name: name.to_string(),
             graph: graph.clone(),
             on: on.clone(),
@@ -116,6 +271,37 @@ pub fn add_paths(
         PathEncoding::Tree => add_rooted_tree(model, name, graph, &on, &ends),
     }
     on
+}
+
+/// Adds "no used edge (a, b) has unused nodes a' next to a and b' next to b with a' and b'
+/// adjacent" (the detours of two nodes: on a grid, two empty cells beside a used edge).
+fn add_no_short_detour(model: &mut Model, name: &str, graph: &EdgeGraph, on: &[Active]) {
+    let inc = graph.incidence();
+    let other = |e: usize, v: usize| {
+        let (x, y) = graph.edges()[e];
+        if x == v {
+            y
+        } else {
+            x
+        }
+    };
+    for (e, &(a, b)) in graph.edges().iter().enumerate() {
+        for &ea in &inc[a] {
+            let a2 = other(ea, a);
+            for &eb in &inc[b] {
+                let b2 = other(eb, b);
+                let beside = a2 != b && b2 != a && inc[a2].iter().any(|&f| other(f, a2) == b2);
+                if beside {
+                    let why = format!(
+                        "{name} no detour beside {}-{}",
+                        graph.name(a),
+                        graph.name(b)
+                    );
+                    add_clause(model, why, [!graph.used()[e], on[a2], on[b2]]);
+                }
+            }
+        }
+    }
 }
 
 /// Every used node reaches an endpoint along used edges.
@@ -263,12 +449,21 @@ mod tests {
     }
 
     fn model(g: Grid, pairs: &[(usize, usize)], encoding: PathEncoding) -> Built {
+        reduced_model(g, pairs, encoding, PathReduction::Rules)
+    }
+
+    fn reduced_model(
+        g: Grid,
+        pairs: &[(usize, usize)],
+        encoding: PathEncoding,
+        reduction: PathReduction,
+    ) -> Built {
         let mut m = Model::new();
         let vars: Vec<Var> = (0..g.edges().len())
             .map(|e| m.new_bool(format!("e{e}")))
             .collect();
         let graph = EdgeGraph::new(g.len(), &g.edges(), vars.iter().map(|&v| v.into()));
-        let on = add_paths(&mut m, "paths", &graph, pairs, encoding);
+        let on = add_paths(&mut m, "paths", &graph, pairs, encoding, reduction);
         (m, vars, on)
     }
 
@@ -304,6 +499,62 @@ mod tests {
             let found: Vec<u64> = satisfiable_projections(&m, &vars).into_iter().collect();
             assert_eq!(found, brute_force(g, pairs), "{h}x{w} {pairs:?}");
         }
+    }
+
+    #[test]
+    fn no_touch_keeps_exactly_the_answers_without_touches_and_no_detour_every_one_without_detours()
+    {
+        const MORE: [Case; 3] = [
+            (3, 4, &[(0, 2), (9, 11)]),
+            (4, 4, &[(0, 12)]),
+            (2, 3, &[(0, 2), (3, 5)]),
+        ];
+        let cases = CASES.iter().chain(&MORE);
+        let mut shown = [0; 2];
+        for &(h, w, pairs) in cases {
+            let g = Grid::new(h, w);
+            let all = brute_force(g, pairs);
+            let without = |check: DecisiveMove| -> Vec<u64> {
+                let kept = all
+                    .iter()
+                    .filter(|&&m| check(g.len(), &g.edges(), &used_of(g, m)).is_none());
+                kept.copied().collect()
+            };
+            let found = |r| {
+                let (m, vars, _) = reduced_model(g, pairs, PathEncoding::Tree, r);
+                satisfiable_projections(&m, &vars)
+                    .into_iter()
+                    .collect::<Vec<u64>>()
+            };
+            assert_eq!(
+                found(PathReduction::NoTouch),
+                without(touch),
+                "{h}x{w} {pairs:?}"
+            );
+            let no_detour = found(PathReduction::NoDetour);
+            assert!(
+                without(detour).iter().all(|m| no_detour.contains(m)),
+                "{h}x{w} {pairs:?}"
+            );
+            assert!(
+                no_detour.iter().all(|m| all.contains(m)),
+                "{h}x{w} {pairs:?}"
+            );
+            // The reductions' claims: a unique reduced answer that no move reaches is the only one.
+            for (i, (kept, decisive)) in
+                [(without(touch), detour as DecisiveMove), (no_detour, touch)]
+                    .into_iter()
+                    .enumerate()
+            {
+                assert_eq!(kept.is_empty(), all.is_empty(), "{h}x{w} {pairs:?}");
+                if let [only] = kept[..] {
+                    let stands = decisive(g.len(), &g.edges(), &used_of(g, only)).is_none();
+                    assert_eq!(stands, all.len() == 1, "{h}x{w} {pairs:?} {i}");
+                    shown[i] += usize::from(stands);
+                }
+            }
+        }
+        assert!(shown.iter().all(|&n| n >= 1), "{shown:?}");
     }
 
     #[test]

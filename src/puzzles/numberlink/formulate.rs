@@ -4,7 +4,6 @@
 use super::{Links, Numberlink};
 use crate::error::Result;
 use crate::grid::lines::GridLines;
-use crate::grid::uturns::UTurns;
 use crate::model::active::add_contradiction;
 use crate::model::loops::EdgeGraph;
 use crate::model::paths::{add_paths, PathEncoding};
@@ -23,10 +22,7 @@ pub fn formulate(p: &Numberlink, formulation: &Formulation) -> Result<Formulated
     let graph = EdgeGraph::new(g.len(), &g.edges(), lines.used.iter().map(|&v| v.into()))
         .with_names(|c| g.name(c));
     let encoding = formulation.choice::<PathEncoding>("paths");
-    add_paths(&mut m, "paths", &graph, &pairs, encoding);
-    if formulation.choice::<UTurns>("uturns") == UTurns::Forbidden {
-        lines.add_no_uturn(&mut m);
-    }
+    add_paths(&mut m, "paths", &graph, &pairs, encoding, formulation.choice("reduce"));
     Ok(Formulated::new(m, move |a| lines.decode(a)))
 }
 

@@ -11,9 +11,8 @@ use crate::graph::UnionFind;
 use crate::grid::lines::DIRECTIONS;
 use crate::grid::text::GridText;
 use crate::grid::{Cell, Clue, Grid};
-use crate::model::paths::PathEncoding;
+use crate::model::paths::{PathEncoding, PathReduction};
 use crate::solve::{solve_puzzle, Mode, SolveOptions, Verdict};
-use crate::grid::uturns::UTurns;
 use std::time::Instant;
 use crate::puzzles::{Formulated, Formulation, FormulationKey, Puzzle};
 use crate::render::{Points, Sketch};
@@ -71,29 +70,30 @@ impl Puzzle for Numberlink {
             FormulationKey::of::<PathEncoding>(
                 "paths",
                 "how rule 3 (no line apart from the paths: no cycle) is encoded",
-                "lazy",
+                "propagator",
             ),
-            FormulationKey::of::<UTurns>(
-                "uturns",
-                "whether answers with a path turning back around a 2x2 block are searched",
-                "reduced",
+            FormulationKey::of::<PathReduction>(
+                "reduce",
+                "which answers are searched first: those no shortening (or no detour) changes",
+                "shortened",
             ),
         ]
     }
-    /// With `uturns=reduced`: the answer of the model without U-turns when it is unique there
-    /// and has no detour. Every answer shortens, U-turn by U-turn, to one without U-turns, the
-    /// last step undoing a detour; so that answer has no other.
+    /// With `reduce=shortened` or `lengthened`: the answer of the restricted model when it is
+    /// unique there and the move that could lead to it from another answer is not possible
+    /// (`model::paths`).
     fn deduced(&self, f: &Formulation, deadline: Option<Instant>) -> Result<Option<(Links, &'static str)>> {
-        if f.choice::<UTurns>("uturns") != UTurns::Reduced {
+        let reduction = f.choice::<PathReduction>("reduce");
+        let Some((first, decisive)) = reduction.first_search() else {
             return Ok(None);
-        }
-        let spec = f.spec().replace("uturns=reduced", "uturns=forbidden");
+        };
+        let spec = f.spec().replace(&format!("reduce={}", f.get("reduce")), &format!("reduce={first}"));
         let mut opts = SolveOptions::new("batsat", &spec, Mode::Count(2));
         opts.timeout = deadline.map(|d| d.saturating_duration_since(Instant::now()).as_secs_f64());
         let report = solve_puzzle(self, &opts)?;
         Ok(match (report.verdict, report.solutions.first()) {
-            (Verdict::Unique, Some(s)) if self.grid.detour(s).is_none() => {
-                Some((s.clone(), "the one answer without U-turns, which has no detour"))
+            (Verdict::Unique, Some(s)) if decisive(self.grid.len(), &self.grid.edges(), s).is_none() => {
+                Some((s.clone(), "the one answer of the reduced search, which no move reaches"))
             }
             _ => None,
         })
@@ -220,13 +220,13 @@ mod tests {
             used[g3.edge_index(a, b).unwrap()] = true;
         }
         assert!(q.verify(&used).unwrap_err().contains("is a loop"));
-        // 1 at r1c1 and r3c1: straight down leaves r1c2, r2c2 beside it empty; the U-turn
+        // 1 at r1c1 and r3c1: straight down leaves r1c2, r2c2 beside it empty; the detour
         // through them does not.
         let mut straight = vec![false; 12];
         for (a, b) in [(0, 3), (3, 6)] {
             straight[g3.edge_index(a, b).unwrap()] = true;
         }
-        assert_eq!(q.grid.detour(&straight), Some((1, 4)));
+        assert_eq!(crate::model::paths::detour(9, &g3.edges(), &straight), Some((0, 3)));
         assert_eq!(q.verify(&straight), Ok(()));
     }
 
@@ -248,13 +248,16 @@ mod tests {
             }
             let p = with_numbers(g, &numbers);
             let mut runs = vec![
-                ("varisat", "paths=lazy,uturns=allowed"),
+                ("varisat", "paths=lazy,reduce=rules"),
+                ("batsat", "paths=lazy,reduce=shortened"),
                 ("batsat", "paths=lazy"),
-                ("batsat", "paths=tree,uturns=allowed"),
-                ("batsat", "paths=tree,uturns=reduced"),
+                ("batsat", "paths=propagator,reduce=rules"),
+                ("batsat", ""),
+                ("batsat", "paths=tree,reduce=rules"),
+                ("batsat", "paths=tree,reduce=lengthened"),
             ];
             if h * w <= 6 {
-                runs.push(("microlp", "paths=tree,uturns=allowed"));
+                runs.push(("microlp", "paths=tree,reduce=rules"));
             }
             let label = format!("case {case} {h}x{w}: {numbers:?}");
             let n = assert_finds_exactly_the_accepted(&p, all_links(g), &runs, &label);
