@@ -15,11 +15,10 @@ solutions and the planted loop keeps every number, so this ends with one loop. P
 under a `//` line saying how it was made and what cspuz says (`$CSPUZ_URL`).
 """
 
-import random
 import sys
 
 from plant_masyu import grow_squares, loop_of, outline
-from planting import components, cspuz_verdict, export_url, log, neighbours, solve_json
+from planting import plant_main, components, cspuz_verdict, export_url, log, neighbours, solve_json
 
 # Numbers shown in one round are at least this far apart (Manhattan distance).
 SPACING = 4
@@ -137,20 +136,7 @@ def plant(h, w, start, rng):
 
 
 def main():
-    h, w, seed = (int(a) for a in sys.argv[1:4])
-    start = float(sys.argv[4]) if len(sys.argv) > 4 else 0.2
-    rng = random.Random(seed)
-    for attempt in range(100):
-        planted = plant(h, w, start, rng)
-        if planted is None:
-            log("no hidden number tells the two loops apart: a new loop")
-            continue
-        url, rounds, count = planted
-        print(f"// planted by tools/plant_countryroad.py {h} {w} {seed} {start} (attempt "
-              f"{attempt}, {rounds} rounds, {count} numbers shown); cspuz: {cspuz_verdict(url)}")
-        print(url)
-        return
-    sys.exit("no instance found")
+    plant_main("plant_countryroad.py", plant, 0.2, "no hidden number tells the two loops apart: a new loop", "numbers shown")
 
 
 if __name__ == "__main__":

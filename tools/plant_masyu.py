@@ -16,10 +16,9 @@ planted loop as the only one. Prints the URL under a `//` line saying how it was
 cspuz says (`$CSPUZ_URL`).
 """
 
-import random
 import sys
 
-from planting import cspuz_verdict, export_url, log, solve_json
+from planting import plant_main, cspuz_verdict, export_url, log, solve_json
 
 # Pearls added in one round are at least this far apart (Manhattan distance): each round adds
 # one pearl per region where the two loops differ, and no more, so that few pearls are spent.
@@ -178,20 +177,7 @@ def plant(h, w, start, rng):
 
 
 def main():
-    h, w, seed = (int(a) for a in sys.argv[1:4])
-    start = float(sys.argv[4]) if len(sys.argv) > 4 else 0.1
-    rng = random.Random(seed)
-    for attempt in range(100):
-        planted = plant(h, w, start, rng)
-        if planted is None:
-            log("two loops allow the same pearls everywhere: a new loop")
-            continue
-        url, rounds, count = planted
-        print(f"// planted by tools/plant_masyu.py {h} {w} {seed} {start} (attempt {attempt}, "
-              f"{rounds} rounds, {count} pearls); cspuz: {cspuz_verdict(url)}")
-        print(url)
-        return
-    sys.exit("no instance found")
+    plant_main("plant_masyu.py", plant, 0.1, "two loops allow the same pearls everywhere: a new loop", "pearls")
 
 
 if __name__ == "__main__":

@@ -16,11 +16,10 @@ planted solution keeps every number, so this ends with one solution. Prints the 
 """
 
 import os
-import random
 import sys
 
 from plant_masyu import outline
-from planting import cspuz_verdict, export_url, log, neighbours, solve_json
+from planting import plant_main, cspuz_verdict, export_url, log, neighbours, solve_json
 
 # Numbers shown in one round are at least this far apart (Manhattan distance).
 SPACING = 8
@@ -156,20 +155,7 @@ def plant(h, w, start, rng):
 
 
 def main():
-    h, w, seed = (int(a) for a in sys.argv[1:4])
-    start = float(sys.argv[4]) if len(sys.argv) > 4 else 0.1
-    rng = random.Random(seed)
-    for attempt in range(100):
-        planted = plant(h, w, start, rng)
-        if planted is None:
-            log("no hidden number tells the two solutions apart: a new loop")
-            continue
-        url, rounds, count = planted
-        print(f"// planted by tools/plant_yajilin.py {h} {w} {seed} {start} (attempt {attempt}, "
-              f"{rounds} rounds, {count} numbers shown); cspuz: {cspuz_verdict(url)}")
-        print(url)
-        return
-    sys.exit("no instance found")
+    plant_main("plant_yajilin.py", plant, 0.1, "no hidden number tells the two solutions apart: a new loop", "numbers shown")
 
 
 if __name__ == "__main__":

@@ -10,6 +10,7 @@ planted solution unique; cspuz-url (`$CSPUZ_URL`) confirms it when it is set.
 
 import json
 import os
+import random
 import subprocess
 import sys
 import tempfile
@@ -83,3 +84,23 @@ def log(*args):
     """Progress on standard error when VERBOSE is set."""
     if os.environ.get("VERBOSE"):
         print(*args, file=sys.stderr, flush=True)
+
+
+def plant_main(tool, plant, default_start, retry, what):
+    """The command line of the loop planters: `H W SEED [START]`; tries up to 100 new solutions
+    (`plant` returns None when no clue tells the planted one from another: `retry` is logged)
+    and prints the puzzle's URL behind a comment naming how it was made."""
+    h, w, seed = (int(a) for a in sys.argv[1:4])
+    start = float(sys.argv[4]) if len(sys.argv) > 4 else default_start
+    rng = random.Random(seed)
+    for attempt in range(100):
+        planted = plant(h, w, start, rng)
+        if planted is None:
+            log(retry)
+            continue
+        url, rounds, count = planted
+        print(f"// planted by tools/{tool} {h} {w} {seed} {start} (attempt {attempt}, "
+              f"{rounds} rounds, {count} {what}); cspuz: {cspuz_verdict(url)}")
+        print(url)
+        return
+    sys.exit("no instance found")
