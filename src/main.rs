@@ -28,6 +28,9 @@ extern "C" fn main(
     _argv: *const *const std::ffi::c_char,
 ) -> std::ffi::c_int {
     open_missing_standard_streams();
+    if grow_main_stack(app::job::WORKER_STACK) {
+        app::job::run_untimed_jobs_on_this_thread();
+    }
     // As Rust's start does: a panic (its message already printed) is exit code 101.
     let code = std::panic::catch_unwind(run).unwrap_or(101);
     std::process::exit(code)
@@ -68,6 +71,34 @@ fn open_missing_standard_streams() {
             // SAFETY: abort never returns; as Rust's start, nothing sensible is left to do.
             unsafe { libc::abort() };
         }
+    }
+}
+
+/// Lets the main thread's stack grow to `bytes` (its soft limit raised, when the hard limit
+/// allows): a job without a time limit can then run on it, where handing it to a worker
+/// thread with that stack cost a thread start and a context switch, a third of a small
+/// puzzle's wall time. The kernel checks the limit when the stack grows, and leaves at least
+/// 128 MiB below the stack free of mappings. Whether the stack may now grow that far.
+#[cfg(all(target_os = "linux", target_env = "gnu", not(test)))]
+fn grow_main_stack(bytes: usize) -> bool {
+    let mut limit = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: getrlimit and setrlimit read and write the one struct passed.
+    unsafe {
+        if libc::getrlimit(libc::RLIMIT_STACK, &mut limit) != 0 {
+            return false;
+        }
+        let wanted = bytes as libc::rlim_t;
+        if limit.rlim_cur == libc::RLIM_INFINITY || limit.rlim_cur >= wanted {
+            return true;
+        }
+        if limit.rlim_max != libc::RLIM_INFINITY && limit.rlim_max < wanted {
+            return false;
+        }
+        limit.rlim_cur = wanted;
+        libc::setrlimit(libc::RLIMIT_STACK, &limit) == 0
     }
 }
 

@@ -12,7 +12,19 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 /// Stack of the worker thread: deep enough for the recursive searches on the largest inputs.
-const WORKER_STACK: usize = 64 << 20;
+pub const WORKER_STACK: usize = 64 << 20;
+
+thread_local! {
+    /// Whether this thread's stack may grow to [`WORKER_STACK`], so that a job without a time
+    /// limit runs on it instead of on a worker.
+    static UNTIMED_INLINE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Lets jobs without a time limit run on the calling thread, whose stack may grow to
+/// [`WORKER_STACK`] (the binary's main thread, once it has raised its stack limit).
+pub fn run_untimed_jobs_on_this_thread() {
+    UNTIMED_INLINE.with(|inline| inline.set(true));
+}
 
 /// Seconds past a job's time limit before its worker is abandoned: the driver's own deadline
 /// answers first when it can.
@@ -61,10 +73,7 @@ impl<T: Send + 'static> Worker<T> {
                 Ok(answer) => return answer,
                 // The worker died without an answer: a panic, whose message is on stderr.
                 Err(mpsc::RecvTimeoutError::Disconnected) => {
-                    return Err(Error::Solver(
-                        "the worker thread stopped without an answer (a bug: please report it)"
-                            .into(),
-                    ))
+                    return Err(stopped_without_an_answer())
                 }
                 Err(mpsc::RecvTimeoutError::Timeout) => {
                     if let Some(e) = stop() {
@@ -84,7 +93,18 @@ pub fn with_timeout<T: Send + 'static>(
     timeout: Option<f64>,
     job: impl FnOnce() -> Result<T> + Send + 'static,
 ) -> Result<T> {
+    if timeout.is_none() && UNTIMED_INLINE.with(|inline| inline.get()) {
+        // Nothing to give up on, so no worker to wait for; a panic (its message printed) is
+        // the same error as a worker that stopped without an answer.
+        return std::panic::catch_unwind(std::panic::AssertUnwindSafe(job))
+            .unwrap_or_else(|_| Err(stopped_without_an_answer()));
+    }
     Worker::start(timeout, job)?.wait(|| None)
+}
+
+/// The error of a job that ended without an answer: a panic, whose message is on stderr.
+fn stopped_without_an_answer() -> Error {
+    Error::Solver("the worker thread stopped without an answer (a bug: please report it)".into())
 }
 
 /// The worker lent to a genre's own verbs.
