@@ -22,6 +22,11 @@ thread_local! {
 
 /// Lets jobs without a time limit run on the calling thread, whose stack may grow to
 /// [`WORKER_STACK`] (the binary's main thread, once it has raised its stack limit).
+// Called by the binary's own C `main` only (glibc Linux, not under `cargo test`).
+#[cfg_attr(
+    not(all(target_os = "linux", target_env = "gnu", not(test))),
+    allow(dead_code)
+)]
 pub fn run_untimed_jobs_on_this_thread() {
     UNTIMED_INLINE.with(|inline| inline.set(true));
 }
