@@ -13,6 +13,8 @@ use super::connectivity::{add_connected, edge_list, ConnectivityEncoding, NodeGr
 use super::justify::{Justification, Meaning};
 use super::{Active, Assignment, Cut, LazyConstraint, Model, NamedConstraint, Var};
 use crate::graph::components;
+use crate::grid::rooms::Rooms;
+use crate::grid::Grid;
 use std::collections::VecDeque;
 
 /// A candidate region: its nodes and the group that chooses exactly one of its candidates.
@@ -88,6 +90,29 @@ pub fn first_appearance(labels: &[usize]) -> Vec<usize> {
             *number.entry(l).or_insert(next)
         })
         .collect()
+}
+
+/// A division's answer in janko's notation: the header, then each cell's region numbered in
+/// order of first appearance.
+pub fn division_answer_text(grid: Grid, labels: &[usize]) -> String {
+    let numbers = first_appearance(labels);
+    grid.answer_text("", |c| numbers[c])
+}
+
+/// A division's rows as printed: the grid lines of its answer text.
+pub fn division_rows(grid: Grid, labels: &[usize]) -> Vec<String> {
+    let text = division_answer_text(grid, labels);
+    text.lines().skip(1).map(str::to_string).collect()
+}
+
+/// The regions of a division's answer, checked for its length; a label on two separate pieces
+/// is an error naming both (`region`: what the genre calls a region).
+pub fn division_rooms(grid: Grid, labels: &[usize], region: &str) -> Result<Rooms, String> {
+    grid.check_answer_len(labels)?;
+    Rooms::from_labels(grid, labels).map_err(|split| {
+        let (a, b) = (grid.name(split.first), grid.name(split.second));
+        format!("the {region} of {a} also has the separate piece at {b}")
+    })
 }
 
 /// Adds "every node is in exactly one region, and each region is connected and holds its

@@ -6,10 +6,9 @@ pub mod formulate;
 mod inputs;
 
 use crate::error::Result;
-use crate::grid::rooms::Rooms;
 use crate::grid::text::GridText;
 use crate::grid::{Clue, Grid};
-use crate::model::division::first_appearance;
+use crate::model::division::{division_answer_text, division_rooms, division_rows};
 use crate::puzzles::{Formulated, Formulation, Puzzle};
 use crate::render::{borders, Sketch};
 use crate::url::format::{Format, NumbersWhere};
@@ -48,12 +47,10 @@ impl Puzzle for Shikaku {
         formulate::formulate(self, formulation)
     }
     fn rows(&self, labels: &Labels) -> Vec<String> {
-        let text = self.answer_text(labels).unwrap_or_default();
-        text.lines().skip(1).map(str::to_string).collect()
+        division_rows(self.grid, labels)
     }
     fn answer_text(&self, labels: &Labels) -> Option<String> {
-        let numbers = first_appearance(labels);
-        Some(self.grid.answer_text("", |c| numbers[c]))
+        Some(division_answer_text(self.grid, labels))
     }
     fn sketch(&self, labels: Option<&Labels>) -> Sketch {
         let mut sketch = Sketch::of(self.grid).with_clues(&self.clues);
@@ -66,11 +63,7 @@ impl Puzzle for Shikaku {
     /// Checks the division against the rules; the error says which rule and where.
     fn verify(&self, labels: &Labels) -> std::result::Result<(), String> {
         let g = self.grid;
-        g.check_answer_len(labels)?;
-        let rooms = Rooms::from_labels(g, labels).map_err(|split| {
-            let (a, b) = (g.name(split.first), g.name(split.second));
-            format!("the region of {a} also has the separate piece at {b}")
-        })?;
+        let rooms = division_rooms(g, labels, "region")?;
         for cells in &rooms.cells {
             let at = g.name(cells[0]);
             let (rows, cols): (Vec<usize>, Vec<usize>) = cells.iter().map(|&c| g.rc(c)).unzip();
