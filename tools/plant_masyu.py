@@ -27,45 +27,51 @@ SPACING = 8
 STEPS = {"e": (0, 1), "w": (0, -1), "n": (-1, 0), "s": (1, 0)}
 
 
+def square_sides(s):
+    """The four squares sharing a side with square `s`, clockwise from above."""
+    r, c = s
+    return [(r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1)]
+
+
+def square_allowed(inside, rows, cols, s):
+    """Whether adding square `s` keeps the outline of `inside` one simple loop."""
+    if s in inside or not (0 <= s[0] < rows and 0 <= s[1] < cols):
+        return False
+    shared = [x in inside for x in square_sides(s)]
+    runs = sum(1 for i in range(4) if shared[i] and not shared[i - 1])
+    if sum(shared) in (0, 4) or runs != 1:
+        return False  # not touching, a hole filled, or a ring closed
+    r, c = s
+    for dr in (-1, 1):
+        for dc in (-1, 1):
+            if ((r + dr, c + dc) in inside and (r + dr, c) not in inside
+                    and (r, c + dc) not in inside):
+                return False  # a pinch at that corner
+    return True
+
+
+def fills_a_centre(inside, s):
+    """Whether adding square `s` closes the four squares around a cell centre (which is then
+    off the loop)."""
+    r, c = s
+    for dr in (-1, 0):
+        for dc in (-1, 0):
+            around = [(r + dr + i, c + dc + j) for i in (0, 1) for j in (0, 1)]
+            if all(x == s or x in inside for x in around):
+                return True
+    return False
+
+
 def grow_squares(h, w, rng):
     """A set of squares (r, c), r < h-1, c < w-1 (square (r, c) has the cell centres (r, c) and
     (r+1, c+1) at opposite corners) whose outline is one simple loop."""
     rows, cols = h - 1, w - 1
     inside = {(rng.randrange(rows), rng.randrange(cols))}
-
-    def sides(s):
-        r, c = s
-        return [(r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1)]  # clockwise
-
-    def allowed(s):
-        if s in inside or not (0 <= s[0] < rows and 0 <= s[1] < cols):
-            return False
-        shared = [x in inside for x in sides(s)]
-        runs = sum(1 for i in range(4) if shared[i] and not shared[i - 1])
-        if sum(shared) in (0, 4) or runs != 1:
-            return False  # not touching, a hole filled, or a ring closed
-        r, c = s
-        for dr in (-1, 1):
-            for dc in (-1, 1):
-                if ((r + dr, c + dc) in inside and (r + dr, c) not in inside
-                        and (r, c + dc) not in inside):
-                    return False  # a pinch at that corner
-        return True
-
-    def fills_a_centre(s):
-        r, c = s
-        for dr in (-1, 0):
-            for dc in (-1, 0):
-                around = [(r + dr + i, c + dc + j) for i in (0, 1) for j in (0, 1)]
-                if all(x == s or x in inside for x in around):
-                    return True
-        return False
-
     misses = 0
     while misses < 20 * rows * cols:
-        frontier = sorted({x for s in inside for x in sides(s)} - inside)
+        frontier = sorted({x for s in inside for x in square_sides(s)} - inside)
         s = rng.choice(frontier)
-        if allowed(s) and not fills_a_centre(s):
+        if square_allowed(inside, rows, cols, s) and not fills_a_centre(inside, s):
             inside.add(s)
             misses = 0
         else:

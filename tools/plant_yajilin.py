@@ -18,7 +18,7 @@ planted solution keeps every number, so this ends with one solution. Prints the 
 import os
 import sys
 
-from plant_masyu import outline
+from plant_masyu import fills_a_centre, outline, square_allowed, square_sides
 from planting import plant_main, cspuz_verdict, export_url, log, neighbours, solve_json
 
 # Numbers shown in one round are at least this far apart (Manhattan distance).
@@ -37,36 +37,7 @@ def grow_squares(h, w, rng, fill):
     is kept as a list (with stale entries) so that big grids take seconds."""
     rows, cols = h - 1, w - 1
     inside = {(rng.randrange(rows), rng.randrange(cols))}
-
-    def sides(s):
-        r, c = s
-        return [(r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1)]  # clockwise
-
-    def allowed(s):
-        if s in inside or not (0 <= s[0] < rows and 0 <= s[1] < cols):
-            return False
-        shared = [x in inside for x in sides(s)]
-        runs = sum(1 for i in range(4) if shared[i] and not shared[i - 1])
-        if sum(shared) in (0, 4) or runs != 1:
-            return False
-        r, c = s
-        for dr in (-1, 1):
-            for dc in (-1, 1):
-                if ((r + dr, c + dc) in inside and (r + dr, c) not in inside
-                        and (r, c + dc) not in inside):
-                    return False
-        return True
-
-    def fills_a_centre(s):
-        r, c = s
-        for dr in (-1, 0):
-            for dc in (-1, 0):
-                around = [(r + dr + i, c + dc + j) for i in (0, 1) for j in (0, 1)]
-                if all(x == s or x in inside for x in around):
-                    return True
-        return False
-
-    frontier = [x for s in inside for x in sides(s)]
+    frontier = [x for s in inside for x in square_sides(s)]
     banned = set()
     misses = 0
     while frontier and misses < 5 * rows * cols:
@@ -78,12 +49,13 @@ def grow_squares(h, w, rng, fill):
             continue
         if s in banned:
             misses += 1
-        elif allowed(s) and fills_a_centre(s) and rng.random() >= fill:
+        elif (square_allowed(inside, rows, cols, s) and fills_a_centre(inside, s)
+              and rng.random() >= fill):
             banned.add(s)  # decided once, or the set would fill the whole grid in the end
             misses += 1
-        elif allowed(s):
+        elif square_allowed(inside, rows, cols, s):
             inside.add(s)
-            frontier.extend(sides(s))
+            frontier.extend(square_sides(s))
             misses = 0
         else:
             misses += 1
