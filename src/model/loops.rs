@@ -127,6 +127,25 @@ impl EdgeGraph {
     pub fn used(&self) -> &[Active] {
         &self.used
     }
+    /// The components of the edges an assignment uses, each as its nodes in increasing order,
+    /// ordered by their representative (nodes no used edge touches are left out).
+    pub fn used_components(&self, a: &Assignment) -> Vec<Vec<usize>> {
+        let n = self.nodes;
+        let mut uf = UnionFind::new(n);
+        let mut touched = vec![false; n];
+        for (e, &(x, y)) in self.edges.iter().enumerate() {
+            if self.used[e].holds(a) {
+                uf.union(x, y);
+                touched[x] = true;
+                touched[y] = true;
+            }
+        }
+        let mut by_rep: Vec<Vec<usize>> = vec![Vec::new(); n];
+        for v in (0..n).filter(|&v| touched[v]) {
+            by_rep[uf.find(v)].push(v);
+        }
+        by_rep.into_iter().filter(|c| !c.is_empty()).collect()
+    }
     /// A node's name, as variable and cut names show it.
     pub fn name(&self, v: usize) -> &str {
         &self.names[v]
@@ -312,21 +331,7 @@ pub struct SubtourCut {
 impl SubtourCut {
     /// The cycles of the used edges, each as its sorted node list, by smallest node.
     fn cycles(&self, a: &Assignment) -> Vec<Vec<usize>> {
-        let n = self.graph.nodes;
-        let mut uf = UnionFind::new(n);
-        let mut touched = vec![false; n];
-        for (e, &(x, y)) in self.graph.edges.iter().enumerate() {
-            if self.graph.used[e].holds(a) {
-                uf.union(x, y);
-                touched[x] = true;
-                touched[y] = true;
-            }
-        }
-        let mut by_rep: Vec<Vec<usize>> = vec![Vec::new(); n];
-        for v in (0..n).filter(|&v| touched[v]) {
-            by_rep[uf.find(v)].push(v);
-        }
-        let mut cycles: Vec<Vec<usize>> = by_rep.into_iter().filter(|c| !c.is_empty()).collect();
+        let mut cycles = self.graph.used_components(a);
         cycles.sort();
         cycles
     }

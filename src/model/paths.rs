@@ -347,22 +347,8 @@ pub struct PathCycleCut {
 impl PathCycleCut {
     /// The components of the used edges that hold no endpoint (cycles, with degrees kept).
     fn cycles(&self, a: &Assignment) -> Vec<Vec<usize>> {
-        let n = self.graph.len();
-        let mut uf = UnionFind::new(n);
-        let mut touched = vec![false; n];
-        for (e, &(x, y)) in self.graph.edges().iter().enumerate() {
-            if self.graph.used()[e].holds(a) {
-                uf.union(x, y);
-                touched[x] = true;
-                touched[y] = true;
-            }
-        }
-        let mut by_rep: Vec<Vec<usize>> = vec![Vec::new(); n];
-        for v in (0..n).filter(|&v| touched[v]) {
-            by_rep[uf.find(v)].push(v);
-        }
-        (by_rep.into_iter())
-            .filter(|c| !c.is_empty() && c.iter().all(|&v| !self.ends[v]))
+        (self.graph.used_components(a).into_iter())
+            .filter(|c| c.iter().all(|&v| !self.ends[v]))
             .collect()
     }
 }
