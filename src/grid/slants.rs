@@ -133,18 +133,7 @@ fn add_open_regions(model: &mut Model, g: Grid, slash: &[Var]) {
             (top, left, s),
             (bottom, right, s),
         ] {
-            arcs.extend([
-                GatedArc {
-                    from: a,
-                    to: b,
-                    gate,
-                },
-                GatedArc {
-                    from: b,
-                    to: a,
-                    gate,
-                },
-            ]);
+            arcs.extend(GatedArc::both_ways(a, b, gate));
         }
     }
     let active = vec![Active::Always; n];

@@ -17,6 +17,24 @@ pub struct GatedArc {
     pub gate: Active,
 }
 
+impl GatedArc {
+    /// The two arcs of an undirected edge `a`–`b`, both usable when `gate` holds.
+    pub fn both_ways(a: usize, b: usize, gate: Active) -> [GatedArc; 2] {
+        [
+            GatedArc {
+                from: a,
+                to: b,
+                gate,
+            },
+            GatedArc {
+                from: b,
+                to: a,
+                gate,
+            },
+        ]
+    }
+}
+
 /// Adds "every active node reaches one of `roots` along arcs whose gates hold" (a spanning tree
 /// of increasing labels; complete, every backend). `names` names the nodes in variable names.
 pub fn add_reaches_roots_over_gates(

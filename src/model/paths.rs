@@ -314,20 +314,7 @@ fn add_rooted_tree(model: &mut Model, name: &str, graph: &EdgeGraph, on: &[Activ
         .edges()
         .iter()
         .zip(graph.used())
-        .flat_map(|(&(a, b), &gate)| {
-            [
-                GatedArc {
-                    from: a,
-                    to: b,
-                    gate,
-                },
-                GatedArc {
-                    from: b,
-                    to: a,
-                    gate,
-                },
-            ]
-        });
+        .flat_map(|(&(a, b), &gate)| GatedArc::both_ways(a, b, gate));
     let arcs: Vec<GatedArc> = arcs.collect();
     add_reaches_roots_over_gates(model, name, &names, on, &roots, &arcs);
 }
