@@ -8,12 +8,12 @@ use crate::certify::{Certificate, CertificateFiles, Evidence, FoundCut};
 use crate::error::{Error, Result};
 use crate::explain::Explanation;
 use crate::lower::CardEncoding;
-use crate::model::{Assignment, Constraint, Model, NamedConstraint};
+use crate::model::{Assignment, Constraint, Lit, Model, NamedConstraint};
 use crate::puzzles::{Formulation, Puzzle};
 use crate::render::Sketch;
 use serde::Serialize;
 use std::sync::{Arc, Mutex};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// What to look for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -350,6 +350,17 @@ impl Given {
     }
 }
 
+/// What [`Driver::refute_each`] found.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Refuted {
+    /// No solution satisfies any case.
+    All,
+    /// A solution satisfying the case with this index.
+    Allowed(usize, Assignment),
+    /// The time limit was reached first.
+    Timeout,
+}
+
 /// What [`Driver::next_solution`] found.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Next {
@@ -447,19 +458,33 @@ impl Driver {
 
     /// The next solution that satisfies the lazy constraints too, adding cuts until it does.
     pub fn next_solution(&mut self) -> Result<Next> {
+        self.next_solution_under(&[], self.deadline)
+    }
+
+    /// [`Driver::next_solution`] with the assumptions true for this search only (cuts found
+    /// on the way stay: they hold whatever is assumed), stopping at `deadline`.
+    pub fn next_solution_under(
+        &mut self,
+        assumptions: &[Lit],
+        deadline: Option<Instant>,
+    ) -> Result<Next> {
         loop {
-            if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            if deadline.is_some_and(|d| Instant::now() >= d) {
                 return Ok(Next::Timeout);
             }
             let start = Instant::now();
-            let outcome = self.backend.solve(self.deadline);
+            let outcome = if assumptions.is_empty() {
+                self.backend.solve(deadline)
+            } else {
+                self.backend.solve_under(assumptions, deadline)
+            };
             self.stats.seconds_solve += start.elapsed().as_secs_f64();
             self.stats.solver_calls += 1;
             self.refresh_size();
             let a = match outcome? {
                 Outcome::Unsat => return Ok(Next::Exhausted),
                 Outcome::Unknown(reason) => {
-                    if self.deadline.is_some_and(|d| Instant::now() >= d) {
+                    if deadline.is_some_and(|d| Instant::now() >= d) {
                         return Ok(Next::Timeout);
                     }
                     return Err(Error::Solver(format!(
@@ -500,6 +525,36 @@ impl Driver {
         }
     }
 
+    /// Shows, case by case, that no solution satisfies any of the cases (each a conjunction of
+    /// literals), adding each refuted case's negation for good so that it helps the others.
+    /// The cases are tried in rounds, each search given a slice of time that grows every
+    /// round, so the easy ones are refuted first; stops at the first solution a case allows.
+    pub fn refute_each(&mut self, cases: &[Vec<Lit>]) -> Result<Refuted> {
+        let mut open: Vec<usize> = (0..cases.len()).collect();
+        let mut slice = Duration::from_millis(10);
+        while !open.is_empty() {
+            let mut still = Vec::new();
+            for &i in &open {
+                let end = Instant::now() + slice;
+                let deadline = Some(self.deadline.map_or(end, |d| d.min(end)));
+                match self.next_solution_under(&cases[i], deadline)? {
+                    Next::Exhausted => {
+                        let negation = Constraint::clause(cases[i].iter().map(|&l| !l));
+                        self.add(NamedConstraint::new(format!("refuted case {i}"), negation))?;
+                    }
+                    Next::Solution(a) => return Ok(Refuted::Allowed(i, a)),
+                    Next::Timeout if self.deadline.is_some_and(|d| Instant::now() >= d) => {
+                        return Ok(Refuted::Timeout)
+                    }
+                    Next::Timeout => still.push(i),
+                }
+            }
+            open = still;
+            slice *= 4;
+        }
+        Ok(Refuted::All)
+    }
+
     fn refresh_size(&mut self) {
         let size = self.backend.size();
         self.stats.solver_vars = size.vars;
@@ -507,6 +562,19 @@ impl Driver {
         self.stats.rows = size.rows;
         self.stats.decisions = self.backend.decisions();
     }
+}
+
+/// The puzzle's one answer under a formulation (batsat), or `None` when it has none or several
+/// there or the deadline passes first: for genres that search a restricted model first.
+pub fn unique_answer<P: Puzzle>(
+    p: &P,
+    formulation: &str,
+    deadline: Option<Instant>,
+) -> Result<Option<P::Solution>> {
+    let mut opts = SolveOptions::new(backend::DEFAULT, formulation, Mode::Count(2));
+    opts.timeout = deadline.map(|d| d.saturating_duration_since(Instant::now()).as_secs_f64());
+    let mut report = solve_puzzle(p, &opts)?;
+    Ok((report.verdict == Verdict::Unique).then(|| report.solutions.swap_remove(0)))
 }
 
 /// Solves a puzzle: formulate, lower, solve with cuts, enumerate as the mode asks, decode and
@@ -1102,5 +1170,33 @@ mod certify_tests {
         certifiable_model(&mut model, &[], &mut notes).unwrap();
         assert!(!model.block_on_true_keys);
         assert_eq!(notes.len(), 1);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::active::add_exactly_one;
+
+    #[test]
+    fn refute_each_refutes_impossible_cases_and_stops_at_a_possible_one() {
+        let mut m = Model::new();
+        let x: Vec<Lit> = (0..4)
+            .map(|i| m.new_answer_bool(format!("x{i}")).lit())
+            .collect();
+        add_exactly_one(&mut m, "one of four", x.iter().map(|&l| l.into()));
+        let mut driver = Driver::new(m, "batsat", CardEncoding::Totalizer, None).unwrap();
+        let impossible = [
+            vec![x[0], x[1]],
+            vec![!x[0], !x[1], !x[2], !x[3]],
+            vec![x[2], x[3]],
+        ];
+        assert_eq!(driver.refute_each(&impossible).unwrap(), Refuted::All);
+        // The refuted cases were added for good and leave every solution in.
+        let cases = [vec![x[0], x[1]], vec![!x[0], x[2]]];
+        match driver.refute_each(&cases).unwrap() {
+            Refuted::Allowed(1, a) => assert!(a.lit(x[2]) && !a.lit(x[0])),
+            other => panic!("expected case 1 allowed, got {other:?}"),
+        }
     }
 }

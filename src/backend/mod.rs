@@ -11,7 +11,7 @@ pub mod theory;
 
 use crate::error::{Error, Result};
 use crate::lower::CardEncoding;
-use crate::model::{Assignment, Model, NamedConstraint};
+use crate::model::{Assignment, Lit, Model, NamedConstraint};
 use std::time::Instant;
 
 /// What a solver call found.
@@ -44,6 +44,13 @@ pub trait Backend {
     fn add(&mut self, constraint: &NamedConstraint) -> Result<()>;
     /// Solves the constraints added so far.
     fn solve(&mut self, deadline: Option<Instant>) -> Result<Outcome>;
+    /// Solves the constraints added so far with the assumptions true for this call only.
+    fn solve_under(&mut self, _assumptions: &[Lit], _deadline: Option<Instant>) -> Result<Outcome> {
+        Err(Error::Solver(format!(
+            "{} cannot solve under assumptions",
+            self.name()
+        )))
+    }
     /// The size of the problem as the solver sees it.
     fn size(&self) -> ProblemSize;
     /// Search decisions made so far, when the solver reports them.

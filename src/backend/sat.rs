@@ -6,7 +6,7 @@ use crate::error::{Error, Result};
 use crate::lower::cnf::{estimate_model, CnfSize};
 use crate::lower::{CardEncoding, CnfEncoder};
 use crate::model::propagator::Propagated;
-use crate::model::{Active, Model, NamedConstraint};
+use crate::model::{Active, Lit, Model, NamedConstraint};
 use std::time::Instant;
 
 /// What a SAT solver call found: a model indexed by DIMACS variable (index 0 unused).
@@ -31,6 +31,16 @@ pub trait SatSolver {
         names: &[(i32, String)],
         deadline: Option<Instant>,
     ) -> Result<SatResult>;
+    /// Solves the clauses so far with the assumptions (DIMACS literals) true for this call
+    /// only, stopping at the deadline; `None` when this solver cannot take assumptions.
+    fn solve_under(
+        &mut self,
+        _num_vars: u32,
+        _assumptions: &[i32],
+        _deadline: Option<Instant>,
+    ) -> Option<SatResult> {
+        None
+    }
     /// Decisions made so far, where the solver reports them.
     fn decisions(&self) -> Option<u64> {
         None
@@ -127,6 +137,24 @@ impl SatBackend {
             sent: 0,
         })
     }
+    /// Hands the solver the clauses it has not seen yet.
+    fn send_clauses(&mut self) {
+        for clause in &self.encoder.clauses()[self.sent..] {
+            self.solver.add_clause(clause);
+        }
+        self.sent = self.encoder.clauses().len();
+    }
+    /// A solver's result as the model's assignment.
+    fn outcome(&self, result: SatResult) -> Outcome {
+        match result {
+            SatResult::Sat(model) => Outcome::Sat(
+                self.encoder
+                    .decode(|v| model.get(v as usize).copied().unwrap_or(false)),
+            ),
+            SatResult::Unsat => Outcome::Unsat,
+            SatResult::Unknown(r) => Outcome::Unknown(r),
+        }
+    }
 }
 
 impl Backend for SatBackend {
@@ -148,21 +176,11 @@ impl Backend for SatBackend {
         Ok(())
     }
     fn solve(&mut self, deadline: Option<Instant>) -> Result<Outcome> {
-        for clause in &self.encoder.clauses()[self.sent..] {
-            self.solver.add_clause(clause);
-        }
-        self.sent = self.encoder.clauses().len();
+        self.send_clauses();
         let result = self
             .solver
             .solve(self.encoder.num_vars(), self.encoder.names(), deadline)?;
-        Ok(match result {
-            SatResult::Sat(model) => Outcome::Sat(
-                self.encoder
-                    .decode(|v| model.get(v as usize).copied().unwrap_or(false)),
-            ),
-            SatResult::Unsat => Outcome::Unsat,
-            SatResult::Unknown(r) => Outcome::Unknown(r),
-        })
+        Ok(self.outcome(result))
     }
     fn size(&self) -> ProblemSize {
         ProblemSize {
@@ -176,6 +194,20 @@ impl Backend for SatBackend {
     }
     fn incremental(&self) -> bool {
         self.solver.incremental()
+    }
+    fn solve_under(&mut self, assumptions: &[Lit], deadline: Option<Instant>) -> Result<Outcome> {
+        self.send_clauses();
+        let dimacs: Vec<i32> = assumptions.iter().map(|&l| self.encoder.lit(l)).collect();
+        match self
+            .solver
+            .solve_under(self.encoder.num_vars(), &dimacs, deadline)
+        {
+            Some(result) => Ok(self.outcome(result)),
+            None => Err(Error::Solver(format!(
+                "{} cannot solve under assumptions",
+                self.name
+            ))),
+        }
     }
     fn cnf(&self) -> Option<&CnfEncoder> {
         Some(&self.encoder)
@@ -254,6 +286,12 @@ impl BatsatSolver {
     pub fn theory_counts(&self) -> Option<super::theory::TheoryCounts> {
         self.theory.as_ref().map(PropagatorTheory::counts)
     }
+    /// Makes later solves give up (batsat answers "unknown") once the deadline has passed.
+    fn stop_at(&mut self, deadline: Option<Instant>) {
+        self.solver
+            .cb_mut()
+            .set_stop(move || deadline.is_some_and(|d| Instant::now() >= d));
+    }
     /// The solver literal of a DIMACS literal (creating variables up to it).
     fn lit(&mut self, dimacs: i32) -> batsat::Lit {
         use batsat::SolverInterface;
@@ -319,9 +357,19 @@ impl SatSolver for BatsatSolver {
         &mut self,
         num_vars: u32,
         _names: &[(i32, String)],
-        _deadline: Option<Instant>,
+        deadline: Option<Instant>,
     ) -> Result<SatResult> {
+        self.stop_at(deadline);
         Ok(self.solve_assuming(num_vars, &[]).0)
+    }
+    fn solve_under(
+        &mut self,
+        num_vars: u32,
+        assumptions: &[i32],
+        deadline: Option<Instant>,
+    ) -> Option<SatResult> {
+        self.stop_at(deadline);
+        Some(self.solve_assuming(num_vars, assumptions).0)
     }
     fn decisions(&self) -> Option<u64> {
         use batsat::SolverInterface;

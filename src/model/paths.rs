@@ -15,7 +15,7 @@ use super::active::{add_at_most_one, add_clause, add_contradiction, add_exactly_
 use super::connectivity::{add_connected, ConnectivityEncoding, NodeGraph};
 use super::gated::{add_reaches_roots_over_gates, GatedArc};
 use super::loops::{degree_constraints, EdgeGraph};
-use super::{Active, Assignment, Cut, LazyConstraint, Model, NamedConstraint};
+use super::{Active, Assignment, Cut, LazyConstraint, Lit, Model, NamedConstraint};
 use crate::formulation::Value;
 use crate::graph::UnionFind;
 
@@ -72,6 +72,12 @@ pub enum PathReduction {
     Shortened,
     /// `NoDetour` first; its unique answer stands when no path in it [`touch`]es itself.
     Lengthened,
+    /// Only answers that use every node and where no path touches itself: not the rules (a
+    /// puzzle whose answers all leave nodes unused has none here).
+    Filled,
+    /// `Filled` first; its unique answer stands when no answer without touches leaves a node
+    /// unused ([`unused_node_cases`], each refuted).
+    FilledFirst,
 }
 
 impl crate::formulation::Choice for PathReduction {
@@ -93,6 +99,14 @@ impl crate::formulation::Choice for PathReduction {
             "lengthened",
             "exact: solve with `no-detour` (batsat); its unique answer stands when no path runs beside itself, else solve by the rules",
         ),
+        Value::complete(
+            "filled",
+            "only answers that use every cell, no path beside itself: NOT the rules (a puzzle whose answers leave cells empty has none here)",
+        ),
+        Value::complete(
+            "filled-first",
+            "exact: solve with `filled` (batsat); its unique answer stands when, cell by cell, no answer without touches leaves a cell empty; else as `shortened`",
+        ),
     ];
     fn from_name(name: &str) -> Option<Self> {
         match name {
@@ -101,26 +115,55 @@ impl crate::formulation::Choice for PathReduction {
             "no-detour" => Some(PathReduction::NoDetour),
             "shortened" => Some(PathReduction::Shortened),
             "lengthened" => Some(PathReduction::Lengthened),
+            "filled" => Some(PathReduction::Filled),
+            "filled-first" => Some(PathReduction::FilledFirst),
             _ => None,
         }
     }
 }
 
 impl PathReduction {
-    /// The restricted search that `Shortened` or `Lengthened` runs first, with the check its
-    /// unique answer must pass (`None`: the answer stands), or `None` for the others.
-    #[allow(clippy::type_complexity)]
-    pub fn first_search(self) -> Option<(&'static str, DecisiveMove)> {
+    /// The restricted search that `Shortened`, `Lengthened` or `FilledFirst` runs first, with
+    /// what its unique answer must pass to stand, or `None` for the others.
+    pub fn first_search(self) -> Option<(&'static str, Stands)> {
         match self {
-            PathReduction::Shortened => Some(("no-touch", detour)),
-            PathReduction::Lengthened => Some(("no-detour", touch)),
+            PathReduction::Shortened => Some(("no-touch", Stands::Unless(detour))),
+            PathReduction::Lengthened => Some(("no-detour", Stands::Unless(touch))),
+            PathReduction::FilledFirst => Some(("filled", Stands::EveryNodeUsed("no-touch"))),
             _ => None,
         }
     }
 }
 
+/// What the unique answer of a restricted search must pass to be the only answer.
+#[derive(Clone, Copy, Debug)]
+pub enum Stands {
+    /// The move must not apply to it.
+    Unless(DecisiveMove),
+    /// Every answer of this reduction must use every node: then the filled answer, which no
+    /// detour changes, is the only one without touches, hence the only answer.
+    EveryNodeUsed(&'static str),
+}
+
 /// A move that would turn an answer into another, found in `(nodes, edges, used)` as an edge.
 pub type DecisiveMove = fn(usize, &[(usize, usize)], &[bool]) -> Option<(usize, usize)>;
+
+/// For each node that is not an end, the literals saying it is unused (every edge it has
+/// unused); an end or a node with an edge always used has none.
+pub fn unused_node_cases(graph: &EdgeGraph, ends: &[bool]) -> Vec<Vec<Lit>> {
+    let inc = graph.incidence();
+    let unused = |v: usize| -> Option<Vec<Lit>> {
+        let edges = inc[v].iter().map(|&e| graph.used()[e]);
+        edges
+            .filter(|a| !a.is_never())
+            .map(|a| a.lit().map(|l| !l))
+            .collect()
+    };
+    (0..graph.len())
+        .filter(|&v| !ends[v])
+        .filter_map(unused)
+        .collect()
+}
 
 /// A used edge whose two ends both border one connected set of unused nodes, as that edge:
 /// its path could detour through them. Every answer shortens, touch by touch, to one without
@@ -236,11 +279,16 @@ pub fn add_paths(
                 add_clause(model, same, [!used(e), !lx, ly]);
             }
         }
-        if reduction == PathReduction::NoTouch {
+        if matches!(reduction, PathReduction::NoTouch | PathReduction::Filled) {
             for (&la, &lb) in label[a].iter().zip(&label[b]) {
                 let apart = format!("{name} no touch {}-{}", graph.name(a), graph.name(b));
                 add_clause(model, apart, [!la, !lb, used(e)]);
             }
+        }
+    }
+    if reduction == PathReduction::Filled {
+        for (v, &used) in on.iter().enumerate() {
+            add_clause(model, format!("{name} filled {}", graph.name(v)), [used]);
         }
     }
     if reduction == PathReduction::NoDetour {

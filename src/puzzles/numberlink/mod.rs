@@ -11,8 +11,8 @@ use crate::graph::UnionFind;
 use crate::grid::lines::DIRECTIONS;
 use crate::grid::text::GridText;
 use crate::grid::{Cell, Clue, Grid};
-use crate::model::paths::{PathEncoding, PathReduction};
-use crate::solve::{solve_puzzle, Mode, SolveOptions, Verdict};
+use crate::model::paths::{PathEncoding, PathReduction, Stands};
+use crate::solve::{unique_answer, Driver, Refuted};
 use std::time::Instant;
 use crate::puzzles::{Formulated, Formulation, FormulationKey, Puzzle};
 use crate::render::{Points, Sketch};
@@ -70,32 +70,33 @@ impl Puzzle for Numberlink {
             FormulationKey::of::<PathEncoding>(
                 "paths",
                 "how rule 3 (no line apart from the paths: no cycle) is encoded",
-                "propagator",
+                "tree",
             ),
             FormulationKey::of::<PathReduction>(
                 "reduce",
-                "which answers are searched first: those no shortening (or no detour) changes",
-                "shortened",
+                "which answers are searched first: those using every cell, or those no shortening (or no detour) changes",
+                "filled-first",
             ),
         ]
     }
-    /// With `reduce=shortened` or `lengthened`: the answer of the restricted model when it is
-    /// unique there and the move that could lead to it from another answer is not possible
-    /// (`model::paths`).
+    /// With `reduce=shortened`, `lengthened` or `filled-first`: the answer of the restricted
+    /// model when it is unique there and passes what `model::paths::Stands` asks.
     fn deduced(&self, f: &Formulation, deadline: Option<Instant>) -> Result<Option<(Links, &'static str)>> {
-        let reduction = f.choice::<PathReduction>("reduce");
-        let Some((first, decisive)) = reduction.first_search() else {
+        let Some((first, stands)) = f.choice::<PathReduction>("reduce").first_search() else {
             return Ok(None);
         };
-        let spec = f.spec().replace(&format!("reduce={}", f.get("reduce")), &format!("reduce={first}"));
-        let mut opts = SolveOptions::new("batsat", &spec, Mode::Count(2));
-        opts.timeout = deadline.map(|d| d.saturating_duration_since(Instant::now()).as_secs_f64());
-        let report = solve_puzzle(self, &opts)?;
-        Ok(match (report.verdict, report.solutions.first()) {
-            (Verdict::Unique, Some(s)) if decisive(self.grid.len(), &self.grid.edges(), s).is_none() => {
-                Some((s.clone(), "the one answer of the reduced search, which no move reaches"))
+        let with = |r: &str| f.spec().replace(&format!("reduce={}", f.get("reduce")), &format!("reduce={r}"));
+        let Some(s) = unique_answer(self, &with(first), deadline)? else {
+            return Ok(None);
+        };
+        let (g, why) = (self.grid, "the one answer of the reduced search, which no other answer reaches");
+        Ok(match stands {
+            Stands::Unless(change) => change(g.len(), &g.edges(), &s).is_none().then_some((s, why)),
+            Stands::EveryNodeUsed(of) => {
+                let (model, _, cases) = formulate::paths_model(self, &Formulation::parse(&with(of), &Self::keys())?);
+                let mut driver = Driver::new(model, "batsat", f.choice("card"), deadline)?;
+                (driver.refute_each(&cases)? == Refuted::All).then_some((s, why))
             }
-            _ => None,
         })
     }
     fn read_text(source: &str, text: &str) -> Result<Self> {
@@ -255,6 +256,7 @@ mod tests {
                 ("batsat", ""),
                 ("batsat", "paths=tree,reduce=rules"),
                 ("batsat", "paths=tree,reduce=lengthened"),
+                ("batsat", "paths=propagator,reduce=filled-first"),
             ];
             if h * w <= 6 {
                 runs.push(("microlp", "paths=tree,reduce=rules"));
