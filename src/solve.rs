@@ -555,6 +555,13 @@ impl Driver {
         Ok(Refuted::All)
     }
 
+    /// Whether every solution makes each literal true, shown literal by literal
+    /// ([`Driver::refute_each`] on their negations); false at a counterexample or the deadline.
+    pub fn implies_each(&mut self, lits: impl IntoIterator<Item = Lit>) -> Result<bool> {
+        let negations: Vec<Vec<Lit>> = lits.into_iter().map(|l| vec![!l]).collect();
+        Ok(self.refute_each(&negations)? == Refuted::All)
+    }
+
     fn refresh_size(&mut self) {
         let size = self.backend.size();
         self.stats.solver_vars = size.vars;

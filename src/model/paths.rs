@@ -15,7 +15,7 @@ use super::active::{add_at_most_one, add_clause, add_contradiction, add_exactly_
 use super::connectivity::{add_connected, ConnectivityEncoding, NodeGraph};
 use super::gated::{add_reaches_roots_over_gates, GatedArc};
 use super::loops::{degree_constraints, EdgeGraph};
-use super::{Active, Assignment, Cut, LazyConstraint, Lit, Model, NamedConstraint};
+use super::{Active, Assignment, Cut, LazyConstraint, Model, NamedConstraint};
 use crate::formulation::Value;
 use crate::graph::UnionFind;
 
@@ -75,8 +75,7 @@ pub enum PathReduction {
     /// Only answers that use every node and where no path touches itself: not the rules (a
     /// puzzle whose answers all leave nodes unused has none here).
     Filled,
-    /// `Filled` first; its unique answer stands when no answer without touches leaves a node
-    /// unused ([`unused_node_cases`], each refuted).
+    /// `Filled` first; its unique answer stands when it is the only answer without touches.
     FilledFirst,
 }
 
@@ -105,7 +104,7 @@ impl crate::formulation::Choice for PathReduction {
         ),
         Value::complete(
             "filled-first",
-            "exact: solve with `filled` (batsat); its unique answer stands when, cell by cell, no answer without touches leaves a cell empty; else as `shortened`",
+            "exact: solve with `filled` (batsat); its unique answer stands when, edge by edge, every answer without touches is shown to use its edges; else as `shortened`",
         ),
     ];
     fn from_name(name: &str) -> Option<Self> {
@@ -129,7 +128,7 @@ impl PathReduction {
         match self {
             PathReduction::Shortened => Some(("no-touch", Stands::Unless(detour))),
             PathReduction::Lengthened => Some(("no-detour", Stands::Unless(touch))),
-            PathReduction::FilledFirst => Some(("filled", Stands::EveryNodeUsed("no-touch"))),
+            PathReduction::FilledFirst => Some(("filled", Stands::OnlyAnswerOf("no-touch"))),
             _ => None,
         }
     }
@@ -140,30 +139,15 @@ impl PathReduction {
 pub enum Stands {
     /// The move must not apply to it.
     Unless(DecisiveMove),
-    /// Every answer of this reduction must use every node: then the filled answer, which no
-    /// detour changes, is the only one without touches, hence the only answer.
-    EveryNodeUsed(&'static str),
+    /// It must be the only answer of this reduction, shown edge by edge (each edge it uses
+    /// refuted unused in turn: an answer that keeps every edge of an answer using every node
+    /// is that answer). A filled answer has no detour, so being the only answer without
+    /// touches makes it the only answer.
+    OnlyAnswerOf(&'static str),
 }
 
 /// A move that would turn an answer into another, found in `(nodes, edges, used)` as an edge.
 pub type DecisiveMove = fn(usize, &[(usize, usize)], &[bool]) -> Option<(usize, usize)>;
-
-/// For each node that is not an end, the literals saying it is unused (every edge it has
-/// unused); an end or a node with an edge always used has none.
-pub fn unused_node_cases(graph: &EdgeGraph, ends: &[bool]) -> Vec<Vec<Lit>> {
-    let inc = graph.incidence();
-    let unused = |v: usize| -> Option<Vec<Lit>> {
-        let edges = inc[v].iter().map(|&e| graph.used()[e]);
-        edges
-            .filter(|a| !a.is_never())
-            .map(|a| a.lit().map(|l| !l))
-            .collect()
-    };
-    (0..graph.len())
-        .filter(|&v| !ends[v])
-        .filter_map(unused)
-        .collect()
-}
 
 /// A used edge whose two ends both border one connected set of unused nodes, as that edge:
 /// its path could detour through them. Every answer shortens, touch by touch, to one without

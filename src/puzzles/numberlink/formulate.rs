@@ -6,19 +6,18 @@ use crate::error::Result;
 use crate::grid::lines::GridLines;
 use crate::model::active::add_contradiction;
 use crate::model::loops::EdgeGraph;
-use crate::model::paths::{add_paths, unused_node_cases, PathEncoding};
-use crate::model::{Lit, Model};
+use crate::model::paths::{add_paths, PathEncoding};
+use crate::model::Model;
 use crate::puzzles::{Formulated, Formulation};
 
 /// The model of a formulation.
 pub fn formulate(p: &Numberlink, formulation: &Formulation) -> Result<Formulated<Links>> {
-    let (m, lines, _) = paths_model(p, formulation);
+    let (m, lines) = paths_model(p, formulation);
     Ok(Formulated::new(m, move |a| lines.decode(a)))
 }
 
-/// The model, the line of each edge and, per cell without a number, the literals saying it
-/// is empty.
-pub fn paths_model(p: &Numberlink, formulation: &Formulation) -> (Model, GridLines, Vec<Vec<Lit>>) {
+/// The model and the line of each edge.
+pub fn paths_model(p: &Numberlink, formulation: &Formulation) -> (Model, GridLines) {
     let g = p.grid;
     let mut m = Model::new();
     let lines = GridLines::new(&mut m, g, "line");
@@ -30,7 +29,6 @@ pub fn paths_model(p: &Numberlink, formulation: &Formulation) -> (Model, GridLin
         .with_names(|c| g.name(c));
     let encoding = formulation.choice::<PathEncoding>("paths");
     add_paths(&mut m, "paths", &graph, &pairs, encoding, formulation.choice("reduce"));
-    let ends: Vec<bool> = p.numbers.iter().map(Option::is_some).collect();
-    (m, lines, unused_node_cases(&graph, &ends))
+    (m, lines)
 }
 

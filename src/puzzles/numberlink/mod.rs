@@ -12,7 +12,7 @@ use crate::grid::lines::DIRECTIONS;
 use crate::grid::text::GridText;
 use crate::grid::{Cell, Clue, Grid};
 use crate::model::paths::{PathEncoding, PathReduction, Stands};
-use crate::solve::{unique_answer, Driver, Refuted};
+use crate::solve::{unique_answer, Driver};
 use std::time::Instant;
 use crate::puzzles::{Formulated, Formulation, FormulationKey, Puzzle};
 use crate::render::{Points, Sketch};
@@ -92,10 +92,11 @@ impl Puzzle for Numberlink {
         let (g, why) = (self.grid, "the one answer of the reduced search, which no other answer reaches");
         Ok(match stands {
             Stands::Unless(change) => change(g.len(), &g.edges(), &s).is_none().then_some((s, why)),
-            Stands::EveryNodeUsed(of) => {
-                let (model, _, cases) = formulate::paths_model(self, &Formulation::parse(&with(of), &Self::keys())?);
+            Stands::OnlyAnswerOf(of) => {
+                let (model, lines) = formulate::paths_model(self, &Formulation::parse(&with(of), &Self::keys())?);
+                let used = (lines.used.iter().zip(&s)).filter(|(_, &u)| u).map(|(v, _)| v.lit());
                 let mut driver = Driver::new(model, "batsat", f.choice("card"), deadline)?;
-                (driver.refute_each(&cases)? == Refuted::All).then_some((s, why))
+                driver.implies_each(used)?.then_some((s, why))
             }
         })
     }
