@@ -11,7 +11,7 @@ use puzzlec::formulation::{complete_default, complete_values};
 use puzzlec::lower::{linear, CardEncoding, CnfEncoder};
 use puzzlec::puzzles::{core_formulation_keys, Formulation};
 use puzzlec::registry::{self, Input, GENRES};
-use puzzlec::solve::{Mode, Report, SolveOptions, Verdict};
+use puzzlec::solve::{Mode, Report, SolveOptions, Stopped, Verdict};
 
 /// puzzlec: compile pencil puzzles to SAT/MIP models, solve them with a backend of your
 /// choice, and check every answer against the puzzle's own rules.
@@ -384,6 +384,12 @@ fn print_report(genre: &str, args: &SolveArgs, r: &Report<Vec<String>>) {
                 "timeout: {} solution found, uniqueness not decided in time",
                 r.solutions.len()
             ),
+            // A solver that stops itself at the deadline (batsat) ends here, not in the job
+            // runner's own timeout: the same words on standard error.
+            (Verdict::Timeout, _, Some(Stopped::Timeout(s))) => {
+                println!("timeout");
+                eprintln!("error: {}", Error::Timeout(*s));
+            }
             (v, _, _) => println!("{}", v.as_str()),
         }
         if let Some(e) = &r.explanation {

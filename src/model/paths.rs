@@ -104,7 +104,7 @@ impl crate::formulation::Choice for PathReduction {
         ),
         Value::complete(
             "filled-first",
-            "exact: solve with `filled` (batsat); its unique answer stands when, edge by edge, every answer without touches is shown to use its edges; else as `shortened`",
+            "exact: solve with `filled` (batsat); its unique answer stands when, edge by edge, every answer without touches is shown to use its edges; else the rules decide",
         ),
     ];
     fn from_name(name: &str) -> Option<Self> {
