@@ -7,6 +7,17 @@ use std::process::Command;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
+/// A batch run's JSON lines, one per puzzle (the summary line dropped).
+fn puzzle_lines(stdout: &[u8]) -> Vec<serde_json::Value> {
+    let text = String::from_utf8(stdout.to_vec()).unwrap();
+    let mut lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    lines.pop(); // the summary
+    lines
+}
+
 /// Solves a folder in one batch run: input path → (verdict, solution rows).
 fn batch(genre: &str, folder: &str) -> Vec<(String, String, Vec<String>)> {
     let out = Command::new(env!("CARGO_BIN_EXE_puzzlec"))
@@ -20,12 +31,7 @@ fn batch(genre: &str, folder: &str) -> Vec<(String, String, Vec<String>)> {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let text = String::from_utf8(out.stdout).unwrap();
-    let mut lines: Vec<serde_json::Value> = text
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
-    lines.pop(); // the summary
+    let lines = puzzle_lines(&out.stdout);
     lines
         .iter()
         .map(|v| {
@@ -119,12 +125,7 @@ fn janko_misses(genre: &str, files: &[String], timeout: &str) -> Vec<String> {
         .current_dir(ROOT)
         .output()
         .unwrap();
-    let text = String::from_utf8(out.stdout).unwrap();
-    let mut lines: Vec<serde_json::Value> = text
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
-    lines.pop(); // the summary
+    let lines = puzzle_lines(&out.stdout);
     assert_eq!(lines.len(), files.len(), "one line per puzzle of {genre}");
     let mut misses = Vec::new();
     for v in lines {

@@ -18,7 +18,7 @@ under a `//` line saying how it was made and what cspuz says (`$CSPUZ_URL`).
 import sys
 
 from plant_masyu import grow_squares, loop_of, outline
-from planting import plant_main, components, cspuz_verdict, export_url, log, neighbours, solve_json
+from planting import plant_main, components, cspuz_verdict, export_url, log, neighbours, solve_json, spread
 
 # Numbers shown in one round are at least this far apart (Manhattan distance).
 SPACING = 4
@@ -124,12 +124,9 @@ def plant(h, w, start, rng):
                 f"{len(count)} rooms")
             continue
         rng.shuffle(breaking)
-        added = []
-        for r in breaking:
-            a = number_at[r]
-            if all(abs(a[0] - b[0]) + abs(a[1] - b[1]) > SPACING for b in added):
-                shown[r] = count[r]
-                added.append(a)
+        added = spread(breaking, lambda r: number_at[r], SPACING)
+        for r in added:
+            shown[r] = count[r]
         log(f"round {rounds}: {len(breaking)} rooms would break the other loop, "
             f"{len(added)} shown, {len(shown)} of {len(count)}")
     return None

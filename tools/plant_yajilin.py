@@ -19,7 +19,7 @@ import os
 import sys
 
 from plant_masyu import fills_a_centre, outline, square_allowed, square_sides
-from planting import plant_main, cspuz_verdict, export_url, log, neighbours, solve_json
+from planting import plant_main, cspuz_verdict, export_url, log, neighbours, solve_json, spread
 
 # Numbers shown in one round are at least this far apart (Manhattan distance).
 SPACING = 8
@@ -116,11 +116,8 @@ def plant(h, w, start, rng):
         if not breaking:
             return None
         rng.shuffle(breaking)
-        added = []
-        for x in breaking:
-            if all(abs(x[0] - r) + abs(x[1] - c) > SPACING for r, c in added):
-                shown.add(x)
-                added.append(x)
+        added = spread(breaking, lambda x: x, SPACING)
+        shown.update(added)
         log(f"round {rounds}: {len(breaking)} numbers would break the other solution, "
             f"{len(added)} shown, {len(shown)} of {len(clues)}")
     return None

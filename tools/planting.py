@@ -80,6 +80,17 @@ def cspuz_verdict(url):
     return out.splitlines()[-1] if out else "no answer"
 
 
+def spread(items, position, spacing):
+    """The items, in order, whose positions lie more than `spacing` steps (Manhattan) from
+    every item taken before them: clues shown far apart break different wrong answers."""
+    taken = []
+    for item in items:
+        r, c = position(item)
+        if all(abs(r - r2) + abs(c - c2) > spacing for r2, c2 in map(position, taken)):
+            taken.append(item)
+    return taken
+
+
 def log(*args):
     """Progress on standard error when VERBOSE is set."""
     if os.environ.get("VERBOSE"):
