@@ -9,6 +9,9 @@
 //! few calls. A name missing from the list (a function added or renamed since) is only left
 //! where the linker puts it, so a stale list is slower, never wrong. The list is given to
 //! rust-lld, the default linker of x86_64 Linux, which takes `--symbol-ordering-file`.
+//!
+//! The link itself is made static by `link/static-cc` (the linker `.cargo/config.toml` names):
+//! position-dependent and static, no loader runs before `main`.
 
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
