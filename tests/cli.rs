@@ -711,3 +711,50 @@ fn count_uses_the_genres_own_counter_and_names_the_default_that_stopped_it() {
         (Some(24), Some("batsat"))
     );
 }
+
+/// The program headers' types of an ELF64 little-endian executable.
+fn elf_segment_types(bytes: &[u8]) -> Vec<u32> {
+    let u16_at = |at: usize| u16::from_le_bytes([bytes[at], bytes[at + 1]]) as usize;
+    let u32_at = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap());
+    let phoff = u64::from_le_bytes(bytes[0x20..0x28].try_into().unwrap()) as usize;
+    let (size, count) = (u16_at(0x36), u16_at(0x38));
+    (0..count).map(|i| u32_at(phoff + i * size)).collect()
+}
+
+/// On x86_64 glibc Linux the executable is linked statically (`link/static-cc`): a dynamic one
+/// would start a third slower, and the wrapper falls back to it silently where it must.
+#[test]
+fn the_executable_starts_without_a_dynamic_loader_where_static_archives_exist() {
+    if !cfg!(all(
+        target_os = "linux",
+        target_arch = "x86_64",
+        target_env = "gnu"
+    )) {
+        println!("skipped: the static link is made on x86_64 glibc Linux only");
+        return;
+    }
+    if std::env::var_os("CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_LINKER").is_some() {
+        println!("skipped: a linker of the caller's choice replaces link/static-cc");
+        return;
+    }
+    let libc = std::process::Command::new("cc")
+        .arg("-print-file-name=libc.a")
+        .output();
+    let libc = libc.map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string());
+    match libc {
+        Ok(path) if std::path::Path::new(&path).is_absolute() => {}
+        _ => {
+            println!("skipped: no static C library (libc.a), so the link stays dynamic");
+            return;
+        }
+    }
+    let binary = std::fs::read(env!("CARGO_BIN_EXE_puzzlec")).unwrap();
+    const PT_DYNAMIC: u32 = 2;
+    const PT_INTERP: u32 = 3;
+    let types = elf_segment_types(&binary);
+    assert!(!types.is_empty(), "no program headers read");
+    assert!(
+        !types.contains(&PT_INTERP) && !types.contains(&PT_DYNAMIC),
+        "the puzzlec executable is dynamically linked: {types:?}"
+    );
+}
