@@ -186,3 +186,31 @@ fn published_numberlinks_all_have_their_published_answers() {
     let misses = janko_misses("numberlink", &files, "120");
     assert!(misses.is_empty(), "{misses:#?}");
 }
+
+/// The largest published yajilins and fillominos (up to the dataset's 39×57 and 50×64): every
+/// one `unique` with its published answer.
+#[test]
+fn published_large_yajilins_and_fillominos_have_their_published_answers() {
+    for (genre, puzzles) in [("yajilin", 6), ("fillomino", 5)] {
+        let files = puzzle_files(&format!("tests/data/large_published/{genre}"));
+        assert_eq!(files.len(), puzzles, "{genre}");
+        let misses = janko_misses(genre, &files, "120");
+        assert!(misses.is_empty(), "{misses:#?}");
+    }
+}
+
+/// The large published numberlinks but `190_35x48` (a second answer under the rules: the
+/// numberlink unit tests cut its published path short), within 300 s each (`cargo test --release
+/// --test published -- --ignored`); fails on `110_25x42`, `567_30x30` and `572_25x40` for now,
+/// on purpose: issue 27's open cases.
+#[test]
+#[ignore]
+fn published_large_numberlinks_have_their_published_answers() {
+    let folder = "tests/data/large_published/numberlink";
+    let files: Vec<String> = (puzzle_files(folder).into_iter())
+        .filter(|f| !f.ends_with("190_35x48.txt"))
+        .collect();
+    assert_eq!(files.len(), 4);
+    let misses = janko_misses("numberlink", &files, "300");
+    assert!(misses.is_empty(), "{misses:#?}");
+}

@@ -232,6 +232,51 @@ mod tests {
         assert_eq!(q.verify(&straight), Ok(()));
     }
 
+    /// Links from janko's answer text (`ns`, `e`, `-`, …), each edge named by both its cells.
+    fn links_of_answer(g: Grid, text: &str) -> Links {
+        let mut used = vec![false; g.edges().len()];
+        let tokens = text.lines().skip(1).flat_map(str::split_whitespace);
+        for (p, token) in g.cells().zip(tokens) {
+            for (letter, dr, dc) in [('n', -1, 0), ('s', 1, 0), ('e', 0, 1), ('w', 0, -1)] {
+                if let Some(q) = token.contains(letter).then(|| g.offset(p, dr, dc)).flatten() {
+                    used[g.edge_index(p, q).unwrap()] = true;
+                }
+            }
+        }
+        used
+    }
+
+    /// janko's 190 (35×48) is the one published answer whose path runs beside itself (its end
+    /// r29c11 beside r29c10 of its own path): cut short there it is a second answer under the
+    /// rules, cells left empty, so no solver can call it unique; the acceptance counts it a miss.
+    #[test]
+    fn the_published_35x48_has_a_second_answer_cut_short_across_its_touch() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/large_published/numberlink/");
+        let read = |ext: &str| std::fs::read_to_string(format!("{dir}190_35x48.{ext}")).unwrap();
+        let p = Numberlink::read_text("190", &read("txt")).unwrap();
+        let g = p.grid;
+        let published = links_of_answer(g, &read("answer"));
+        assert_eq!(p.verify(&published), Ok(()));
+        let (a, b) = crate::model::paths::touch(g.len(), &g.edges(), &published).expect("a touch");
+        assert_eq!((g.name(a), g.name(b)), ("r29c10".to_string(), "r29c11".to_string()));
+        // Walk the path from b (its end) to a, then join them across the touch: the walked cells
+        // between them go empty.
+        let mut shortcut = published.clone();
+        let (mut prev, mut at) = (b, b);
+        while at != a {
+            let next = (g.cells())
+                .find(|&q| q != prev && g.edge_index(at, q).is_some_and(|e| published[e]))
+                .unwrap();
+            shortcut[g.edge_index(at, next).unwrap()] = false;
+            (prev, at) = (at, next);
+        }
+        let stay = (g.cells()).find(|&q| q != prev && g.edge_index(a, q).is_some_and(|e| shortcut[e]));
+        assert!(stay.is_some(), "the path goes on from r29c10 to its other end");
+        shortcut[g.edge_index(a, b).unwrap()] = true;
+        assert_eq!(p.verify(&shortcut), Ok(()));
+        assert_ne!(shortcut, published);
+    }
+
     #[test]
     fn every_formulation_finds_exactly_the_links_a_brute_force_over_all_edge_sets_accepts() {
         let mut rng = Rng::new(27);
