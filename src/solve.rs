@@ -9,7 +9,7 @@ use crate::error::{Error, Result};
 use crate::explain::Explanation;
 use crate::lower::CardEncoding;
 use crate::model::{Assignment, Constraint, Lit, Model, NamedConstraint};
-use crate::puzzles::{Formulation, Puzzle};
+use crate::puzzles::{Deduced, Formulation, Puzzle};
 use crate::render::Sketch;
 use serde::Serialize;
 use std::sync::{Arc, Mutex};
@@ -361,6 +361,23 @@ pub enum Refuted {
     Timeout,
 }
 
+impl Refuted {
+    /// What refuting the ways `answer` could change shows: it is the only solution when every
+    /// case is refuted; a case allowed is a second solution (decoded); the deadline, nothing.
+    pub fn deduced<S>(
+        self,
+        answer: S,
+        how: &'static str,
+        decode: impl FnOnce(&Assignment) -> S,
+    ) -> Option<Deduced<S>> {
+        match self {
+            Refuted::All => Some(Deduced::Unique(answer, how)),
+            Refuted::Allowed(_, other) => Some(Deduced::Several([answer, decode(&other)], how)),
+            Refuted::Timeout => None,
+        }
+    }
+}
+
 /// What [`Driver::next_solution`] found.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Next {
@@ -555,13 +572,6 @@ impl Driver {
         Ok(Refuted::All)
     }
 
-    /// Whether every solution makes each literal true, shown literal by literal
-    /// ([`Driver::refute_each`] on their negations); false at a counterexample or the deadline.
-    pub fn implies_each(&mut self, lits: impl IntoIterator<Item = Lit>) -> Result<bool> {
-        let negations: Vec<Vec<Lit>> = lits.into_iter().map(|l| vec![!l]).collect();
-        Ok(self.refute_each(&negations)? == Refuted::All)
-    }
-
     fn refresh_size(&mut self) {
         let size = self.backend.size();
         self.stats.solver_vars = size.vars;
@@ -708,9 +718,20 @@ fn solve_unexplained<P: Puzzle>(p: &P, opts: &SolveOptions) -> Result<Report<P::
         && (P::keys().iter()).any(|k| k.value(formulation.get(k.key)).is_some_and(|v| v.in_solver));
     if !opts.certify && !unrunnable {
         let start = Instant::now();
-        if let Some((solution, deduction)) = p.deduced(&formulation, deadline)? {
-            stats.seconds_formulate = start.elapsed().as_secs_f64();
-            return solved_by_deduction(p, opts, solution, deduction, stats, total);
+        let deduced = p.deduced(&formulation, deadline)?;
+        stats.seconds_formulate = start.elapsed().as_secs_f64();
+        match deduced {
+            Some(Deduced::Unique(solution, deduction)) => {
+                return solved_by_deduction(p, opts, vec![solution], deduction, stats, total)
+            }
+            // Two answers settle what a search for at most two would find; a longer count
+            // or the facts need the search.
+            Some(Deduced::Several(two, deduction)) if solution_limit(opts.mode) <= 2 => {
+                let mut solutions = Vec::from(two);
+                solutions.truncate(solution_limit(opts.mode));
+                return solved_by_deduction(p, opts, solutions, deduction, stats, total);
+            }
+            _ => {}
         }
     }
     let start = Instant::now();
@@ -960,25 +981,35 @@ fn finish_report<P: Puzzle>(
 fn solved_by_deduction<P: Puzzle>(
     p: &P,
     opts: &SolveOptions,
-    solution: P::Solution,
+    solutions: Vec<P::Solution>,
     deduction: &str,
     mut stats: Stats,
     total: Instant,
 ) -> Result<Report<P::Solution>> {
     let start = Instant::now();
-    verify_from(p, deduction, &solution)?;
-    stats.seconds_verify = start.elapsed().as_secs_f64();
-    if let Some(progress) = &opts.progress {
-        progress.record(p, &solution);
+    for solution in &solutions {
+        verify_from(p, deduction, solution)?;
+        if let Some(progress) = &opts.progress {
+            progress.record(p, solution);
+        }
     }
-    stats.backend = format!("none ({deduction} decided every cell)");
+    if solutions.len() == 2 && p.rows(&solutions[0]) == p.rows(&solutions[1]) {
+        return Err(Error::Solver(format!(
+            "{deduction} gave the same answer twice"
+        )));
+    }
+    stats.seconds_verify = start.elapsed().as_secs_f64();
+    stats.backend = match solutions.len() {
+        1 => format!("none ({deduction} decided every cell)"),
+        _ => format!("none ({deduction} found a second answer)"),
+    };
     stats.seconds_total = total.elapsed().as_secs_f64();
-    let verdict = verdict_of(1, opts.mode, true, false);
+    let verdict = verdict_of(solutions.len(), opts.mode, true, false);
     Ok(finish_report(
         p,
         opts.mode,
         verdict,
-        vec![solution],
+        solutions,
         Vec::new(),
         None,
         stats,

@@ -107,6 +107,15 @@ impl Formulated<Vec<bool>> {
     }
 }
 
+/// What a genre's own deductions decided, each with the deduction's name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Deduced<S> {
+    /// Exactly this one solution.
+    Unique(S, &'static str),
+    /// At least these two different solutions.
+    Several([S; 2], &'static str),
+}
+
 /// A genre, declared once: its names and rules, how its inputs read, its formulations, the
 /// rules check, and how an answer shows. Registration is one line in [`crate::registry`]; every
 /// ability a genre lacks (a URL, a native solver, a deduction shortcut) has a default.
@@ -215,15 +224,16 @@ pub trait Puzzle: Clone + Send + Sync + Sized + 'static {
     fn precheck(&self) -> Option<String> {
         None
     }
-    /// The whole answer when the deductions the formulation asks for (e.g. nonogram line
-    /// logic and probing, `pre=probe`) fix every cell, with the deduction's name: such a puzzle
-    /// has exactly this one solution, so no model is built and no solver is called. Deductions
-    /// that take long stop at `deadline` (and then answer nothing).
+    /// What the deductions the formulation asks for decide before any general search: the
+    /// whole answer when they fix every cell (e.g. nonogram line logic and probing,
+    /// `pre=probe`), so no model is built and no solver is called, or two answers when they
+    /// find a second one. Deductions that take long stop at `deadline` (and then answer
+    /// nothing).
     fn deduced(
         &self,
         _formulation: &Formulation,
         _deadline: Option<std::time::Instant>,
-    ) -> Result<Option<(Self::Solution, &'static str)>> {
+    ) -> Result<Option<Deduced<Self::Solution>>> {
         Ok(None)
     }
     /// The native solvers this instance can take (all of [`Puzzle::NATIVE_SOLVERS`] unless

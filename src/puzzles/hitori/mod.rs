@@ -14,7 +14,7 @@ use crate::grid::shading_logic::unconnected_pair;
 use crate::grid::text::GridText;
 use crate::grid::{Cell, Clue, Grid};
 use crate::model::connectivity::ConnectivityEncoding;
-use crate::puzzles::{Formulated, Formulation, FormulationKey, Puzzle, Value};
+use crate::puzzles::{Deduced, Formulated, Formulation, FormulationKey, Puzzle, Value};
 use crate::render::Sketch;
 use crate::url::format::{CellNumbers, Format};
 
@@ -95,7 +95,7 @@ impl Puzzle for Hitori {
         &self,
         formulation: &Formulation,
         deadline: Option<std::time::Instant>,
-    ) -> Result<Option<(Shading, &'static str)>> {
+    ) -> Result<Option<Deduced<Shading>>> {
         if formulation.get("pre") == "none" {
             return Ok(None);
         }
@@ -105,7 +105,7 @@ impl Puzzle for Hitori {
         // shaded cells apart and check connectivity), and the caller verifies it anyway.
         let deduced = deduce::deduce(self, deadline).ok().and_then(|l| l.shading());
         let answer = deduced.filter(|shading| shading.contains(&true));
-        Ok(answer.map(|shading| (shading, "hitori deductions and probing")))
+        Ok(answer.map(|shading| Deduced::Unique(shading, "hitori deductions and probing")))
     }
     fn rows(&self, solution: &Shading) -> Vec<String> {
         self.grid.shading_rows(solution)

@@ -381,7 +381,7 @@ impl crate::puzzles::Puzzle for Nonogram {
         &self,
         formulation: &crate::puzzles::Formulation,
         deadline: Option<std::time::Instant>,
-    ) -> crate::Result<Option<(Grid, &'static str)>> {
+    ) -> crate::Result<Option<crate::puzzles::Deduced<Grid>>> {
         let pre = formulation.get("pre");
         if pre == "none" {
             return Ok(None);
@@ -398,7 +398,7 @@ impl crate::puzzles::Puzzle for Nonogram {
         let grid = (logic.cells.iter())
             .map(|row| row.iter().map(|&c| c == line::Cell::Filled).collect())
             .collect();
-        Ok(Some((grid, how)))
+        Ok(Some(crate::puzzles::Deduced::Unique(grid, how)))
     }
 
     fn verify(&self, solution: &Grid) -> Result<(), String> {

@@ -14,7 +14,7 @@ use crate::grid::{Cell, Clue, Grid};
 use crate::model::paths::{PathEncoding, PathReduction, Stands};
 use crate::solve::{unique_answer, Driver};
 use std::time::Instant;
-use crate::puzzles::{Formulated, Formulation, FormulationKey, Puzzle};
+use crate::puzzles::{Deduced, Formulated, Formulation, FormulationKey, Puzzle};
 use crate::render::{Points, Sketch};
 use crate::url::format::{Format, NumbersWhere};
 
@@ -81,7 +81,9 @@ impl Puzzle for Numberlink {
     }
     /// With `reduce=shortened`, `lengthened` or `filled-first`: the answer of the restricted
     /// model when it is unique there and passes what `model::paths::Stands` asks.
-    fn deduced(&self, f: &Formulation, deadline: Option<Instant>) -> Result<Option<(Links, &'static str)>> {
+    /// With `reduce=filled-first` also a second answer: one that leaves an edge of the filled
+    /// answer unused, found while refuting that (an answer of the reduction obeys the rules).
+    fn deduced(&self, f: &Formulation, deadline: Option<Instant>) -> Result<Option<Deduced<Links>>> {
         let Some((first, stands)) = f.choice::<PathReduction>("reduce").first_search() else {
             return Ok(None);
         };
@@ -91,12 +93,12 @@ impl Puzzle for Numberlink {
         };
         let (g, why) = (self.grid, "the one answer of the reduced search, which no other answer reaches");
         Ok(match stands {
-            Stands::Unless(change) => change(g.len(), &g.edges(), &s).is_none().then_some((s, why)),
+            Stands::Unless(change) => change(g.len(), &g.edges(), &s).is_none().then_some(Deduced::Unique(s, why)),
             Stands::OnlyAnswerOf(of) => {
                 let (model, lines) = formulate::paths_model(self, &Formulation::parse(&with(of), &Self::keys())?);
-                let used = (lines.used.iter().zip(&s)).filter(|(_, &u)| u).map(|(v, _)| v.lit());
-                let mut driver = Driver::new(model, "batsat", f.choice("card"), deadline)?;
-                driver.implies_each(used)?.then_some((s, why))
+                let unused = (lines.used.iter().zip(&s)).filter(|(_, &u)| u).map(|(v, _)| vec![!v.lit()]);
+                let refuted = Driver::new(model, "batsat", f.choice("card"), deadline)?.refute_each(&unused.collect::<Vec<_>>())?;
+                refuted.deduced(s, "the refutation of the filled answer's edges", |a| lines.decode(a))
             }
         })
     }
@@ -230,6 +232,36 @@ mod tests {
         }
         assert_eq!(crate::model::paths::detour(9, &g3.edges(), &straight), Some((0, 3)));
         assert_eq!(q.verify(&straight), Ok(()));
+    }
+
+    /// A filled answer that is the only filled one but not the only answer: the refutation of
+    /// its edges meets a second answer, and the verdict is `multiple` with both, as a brute
+    /// force over all edge sets counts.
+    #[test]
+    fn a_second_answer_met_while_refuting_the_filled_answer_makes_it_multiple() {
+        use crate::solve::{solve_puzzle, Mode, SolveOptions, Verdict};
+        let mut rng = Rng::new(5);
+        let mut met = 0;
+        for case in 0..600 {
+            let g = [Grid::new(3, 4), Grid::new(4, 3), Grid::new(3, 5)][case % 3];
+            let mut cells: Vec<Cell> = g.cells().collect();
+            let mut numbers = Vec::new();
+            for n in 0..1 + rng.below(3) as u32 {
+                for _ in 0..2 {
+                    let i = rng.below(cells.len() as u64) as usize;
+                    numbers.push((cells.swap_remove(i), n + 1));
+                }
+            }
+            let p = with_numbers(g, &numbers);
+            let report = solve_puzzle(&p, &SolveOptions::new("batsat", "", Mode::Unique)).unwrap();
+            if report.stats.backend.contains("found a second answer") {
+                met += 1;
+                let answers = all_links(g).into_iter().filter(|l| p.verify(l).is_ok()).count();
+                assert!(answers >= 2, "case {case}: {numbers:?}");
+                assert_eq!((report.verdict, report.solutions.len()), (Verdict::Multiple, 2));
+            }
+        }
+        assert!(met > 0, "no case met a second answer while refuting");
     }
 
     /// Links from janko's answer text (`ns`, `e`, `-`, …), each edge named by both its cells.

@@ -12,7 +12,7 @@ use crate::error::Result;
 use crate::grid::kings::{LineCount, NoTouching};
 use crate::grid::text::GridText;
 use crate::grid::{Grid, Rooms};
-use crate::puzzles::{Formulated, Formulation, FormulationKey, Puzzle, Value};
+use crate::puzzles::{Deduced, Formulated, Formulation, FormulationKey, Puzzle, Value};
 use crate::render::{Sketch, Symbol};
 use crate::url::format::{Count, Format, RoomWalls};
 
@@ -74,7 +74,7 @@ impl Puzzle for StarBattle {
         &self,
         formulation: &Formulation,
         deadline: Option<std::time::Instant>,
-    ) -> Result<Option<(Stars, &'static str)>> {
+    ) -> Result<Option<Deduced<Stars>>> {
         if formulation.get("pre") == "none" {
             return Ok(None);
         }
@@ -83,7 +83,7 @@ impl Puzzle for StarBattle {
             return Ok(None);
         }
         let stars: Stars = marks.iter().map(|&m| m == logic::Mark::Star).collect();
-        Ok(self.verify(&stars).is_ok().then_some((stars, "star battle logic")))
+        Ok(self.verify(&stars).is_ok().then_some(Deduced::Unique(stars, "star battle logic")))
     }
     fn read_text(source: &str, text: &str) -> Result<Self> {
         let t = GridText::parse_rooms_only(source, text)?;

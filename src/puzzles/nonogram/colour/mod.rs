@@ -12,7 +12,7 @@ use crate::grid::cell_name;
 use crate::model::active::add_contradiction;
 use crate::model::{Constraint, Model, Var};
 use crate::puzzles::nonogram::logic::LogicResult;
-use crate::puzzles::{Formulated, Formulation, FormulationKey, Puzzle};
+use crate::puzzles::{Deduced, Formulated, Formulation, FormulationKey, Puzzle};
 use line::{colour_block_starts, ColourSet};
 use logic::{check_colour_budget, colour_line_logic};
 use std::collections::BTreeMap;
@@ -559,7 +559,7 @@ impl Puzzle for ColourNonogram {
         &self,
         formulation: &Formulation,
         _deadline: Option<std::time::Instant>,
-    ) -> Result<Option<(ColourGrid, &'static str)>> {
+    ) -> Result<Option<Deduced<ColourGrid>>> {
         if formulation.get("pre") != "line" {
             return Ok(None);
         }
@@ -572,7 +572,7 @@ impl Puzzle for ColourNonogram {
         let grid = (logic.cells.iter())
             .map(|row| row.iter().map(|set| set.single().unwrap_or(0)).collect())
             .collect();
-        Ok(Some((grid, "colour line logic")))
+        Ok(Some(Deduced::Unique(grid, "colour line logic")))
     }
     fn verify(&self, solution: &ColourGrid) -> std::result::Result<(), String> {
         self.check(solution)
