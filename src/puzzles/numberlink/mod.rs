@@ -278,6 +278,20 @@ mod tests {
         used
     }
 
+    /// janko's 308 (15×20) has a second answer under the rules, 76 cells left empty
+    /// (`308_15x20.second`: found by CaDiCaL on the exported `no-touch` model, checked by a
+    /// rules check of its own): "unique" cannot be its verdict either.
+    #[test]
+    fn the_published_15x20_308_has_a_second_answer_with_empty_cells() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/large_published/numberlink/");
+        let read = |ext: &str| std::fs::read_to_string(format!("{dir}308_15x20.{ext}")).unwrap();
+        let p = Numberlink::read_text("308", &read("txt")).unwrap();
+        let (published, second) = (links_of_answer(p.grid, &read("answer")), links_of_answer(p.grid, &read("second")));
+        assert_eq!(p.verify(&published), Ok(()));
+        assert_eq!(p.verify(&second), Ok(()));
+        assert_ne!(published, second);
+    }
+
     /// janko's 190 (35×48) is the one published answer whose path runs beside itself (its end
     /// r29c11 beside r29c10 of its own path): cut short there it is a second answer under the
     /// rules, cells left empty, so no solver can call it unique; the acceptance counts it a miss.
