@@ -720,18 +720,12 @@ fn solve_unexplained<P: Puzzle>(p: &P, opts: &SolveOptions) -> Result<Report<P::
         let start = Instant::now();
         let deduced = p.deduced(&formulation, deadline)?;
         stats.seconds_formulate = start.elapsed().as_secs_f64();
-        match deduced {
-            Some(Deduced::Unique(solution, deduction)) => {
-                return solved_by_deduction(p, opts, vec![solution], deduction, stats, total)
-            }
-            // Two answers settle what a search for at most two would find; a longer count
-            // or the facts need the search.
-            Some(Deduced::Several(two, deduction)) if solution_limit(opts.mode) <= 2 => {
-                let mut solutions = Vec::from(two);
-                solutions.truncate(solution_limit(opts.mode));
-                return solved_by_deduction(p, opts, solutions, deduction, stats, total);
-            }
-            _ => {}
+        // Two answers settle what a search for at most two would find; a longer count or the
+        // facts need the search.
+        let settles =
+            |d: &Deduced<_>| matches!(d, Deduced::Unique(..)) || solution_limit(opts.mode) <= 2;
+        if let Some(deduced) = deduced.filter(settles) {
+            return solved_by_deduction(p, opts, deduced, stats, total);
         }
     }
     let start = Instant::now();
@@ -976,22 +970,23 @@ fn finish_report<P: Puzzle>(
     }
 }
 
-/// The report of a puzzle whose deductions fixed every cell: its one solution, verified like any
-/// other, and no solver call (the stats name the deduction in place of the backend).
+/// The report of a puzzle whose deductions fixed every cell (its one solution) or found two
+/// solutions, each verified like any other, and no solver call (the stats name the deduction
+/// in place of the backend).
 fn solved_by_deduction<P: Puzzle>(
     p: &P,
     opts: &SolveOptions,
-    solutions: Vec<P::Solution>,
-    deduction: &str,
+    deduced: Deduced<P::Solution>,
     mut stats: Stats,
     total: Instant,
 ) -> Result<Report<P::Solution>> {
+    let (mut solutions, deduction, outcome) = match deduced {
+        Deduced::Unique(s, deduction) => (vec![s], deduction, "decided every cell"),
+        Deduced::Several(two, deduction) => (Vec::from(two), deduction, "found a second answer"),
+    };
     let start = Instant::now();
     for solution in &solutions {
         verify_from(p, deduction, solution)?;
-        if let Some(progress) = &opts.progress {
-            progress.record(p, solution);
-        }
     }
     if solutions.len() == 2 && p.rows(&solutions[0]) == p.rows(&solutions[1]) {
         return Err(Error::Solver(format!(
@@ -999,10 +994,11 @@ fn solved_by_deduction<P: Puzzle>(
         )));
     }
     stats.seconds_verify = start.elapsed().as_secs_f64();
-    stats.backend = match solutions.len() {
-        1 => format!("none ({deduction} decided every cell)"),
-        _ => format!("none ({deduction} found a second answer)"),
-    };
+    solutions.truncate(solution_limit(opts.mode));
+    if let Some(progress) = &opts.progress {
+        solutions.iter().for_each(|s| progress.record(p, s));
+    }
+    stats.backend = format!("none ({deduction} {outcome})");
     stats.seconds_total = total.elapsed().as_secs_f64();
     let verdict = verdict_of(solutions.len(), opts.mode, true, false);
     Ok(finish_report(
