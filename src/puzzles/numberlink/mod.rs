@@ -264,18 +264,25 @@ mod tests {
         assert!(met > 0, "no case met a second answer while refuting");
     }
 
-    /// Links from janko's answer text (`ns`, `e`, `-`, …), each edge named by both its cells.
-    fn links_of_answer(g: Grid, text: &str) -> Links {
-        let mut used = vec![false; g.edges().len()];
-        let tokens = text.lines().skip(1).flat_map(str::split_whitespace);
-        for (p, token) in g.cells().zip(tokens) {
-            for (letter, dr, dc) in [('n', -1, 0), ('s', 1, 0), ('e', 0, 1), ('w', 0, -1)] {
-                if let Some(q) = token.contains(letter).then(|| g.offset(p, dr, dc)).flatten() {
-                    used[g.edge_index(p, q).unwrap()] = true;
+    /// A puzzle of `tests/data/large_published/numberlink/`, and a reader of its answer files
+    /// (janko's answer text: `ns`, `e`, `-`, …) as links.
+    fn large_published(key: &'static str) -> (Numberlink, impl Fn(&str) -> Links) {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/large_published/numberlink/");
+        let read = move |ext: &str| std::fs::read_to_string(format!("{dir}{key}.{ext}")).unwrap();
+        let p = Numberlink::read_text(key, &read("txt")).unwrap();
+        let g = p.grid;
+        let links = move |ext: &str| {
+            let mut used = vec![false; g.edges().len()];
+            let text = read(ext);
+            for (c, token) in g.cells().zip(text.lines().skip(1).flat_map(str::split_whitespace)) {
+                for &(_, dr, dc) in DIRECTIONS.iter().filter(|d| token.contains(d.0)) {
+                    let q = g.offset(c, dr, dc).expect("a line inside the grid");
+                    used[g.edge_index(c, q).unwrap()] = true;
                 }
             }
-        }
-        used
+            used
+        };
+        (p, links)
     }
 
     /// janko's 308 (15×20) has a second answer under the rules, 76 cells left empty
@@ -283,10 +290,8 @@ mod tests {
     /// rules check of its own): "unique" cannot be its verdict either.
     #[test]
     fn the_published_15x20_308_has_a_second_answer_with_empty_cells() {
-        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/large_published/numberlink/");
-        let read = |ext: &str| std::fs::read_to_string(format!("{dir}308_15x20.{ext}")).unwrap();
-        let p = Numberlink::read_text("308", &read("txt")).unwrap();
-        let (published, second) = (links_of_answer(p.grid, &read("answer")), links_of_answer(p.grid, &read("second")));
+        let (p, links) = large_published("308_15x20");
+        let (published, second) = (links("answer"), links("second"));
         assert_eq!(p.verify(&published), Ok(()));
         assert_eq!(p.verify(&second), Ok(()));
         assert_ne!(published, second);
@@ -297,11 +302,9 @@ mod tests {
     /// rules, cells left empty, so no solver can call it unique; the acceptance counts it a miss.
     #[test]
     fn the_published_35x48_has_a_second_answer_cut_short_across_its_touch() {
-        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/large_published/numberlink/");
-        let read = |ext: &str| std::fs::read_to_string(format!("{dir}190_35x48.{ext}")).unwrap();
-        let p = Numberlink::read_text("190", &read("txt")).unwrap();
+        let (p, links) = large_published("190_35x48");
         let g = p.grid;
-        let published = links_of_answer(g, &read("answer"));
+        let published = links("answer");
         assert_eq!(p.verify(&published), Ok(()));
         let (a, b) = crate::model::paths::touch(g.len(), &g.edges(), &published).expect("a touch");
         assert_eq!((g.name(a), g.name(b)), ("r29c10".to_string(), "r29c11".to_string()));
