@@ -13,7 +13,7 @@ use crate::puzzles::{Deduced, Formulation, Puzzle};
 use crate::render::Sketch;
 use serde::Serialize;
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// What to look for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -350,34 +350,6 @@ impl Given {
     }
 }
 
-/// What [`Driver::refute_each`] found.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Refuted {
-    /// No solution satisfies any case.
-    All,
-    /// A solution satisfying the case with this index.
-    Allowed(usize, Assignment),
-    /// The time limit was reached first.
-    Timeout,
-}
-
-impl Refuted {
-    /// What refuting the ways `answer` could change shows: it is the only solution when every
-    /// case is refuted; a case allowed is a second solution (decoded); the deadline, nothing.
-    pub fn deduced<S>(
-        self,
-        answer: S,
-        how: &'static str,
-        decode: impl FnOnce(&Assignment) -> S,
-    ) -> Option<Deduced<S>> {
-        match self {
-            Refuted::All => Some(Deduced::Unique(answer, how)),
-            Refuted::Allowed(_, other) => Some(Deduced::Several([answer, decode(&other)], how)),
-            Refuted::Timeout => None,
-        }
-    }
-}
-
 /// What [`Driver::next_solution`] found.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Next {
@@ -387,6 +359,23 @@ pub enum Next {
     Exhausted,
     /// The time limit was reached.
     Timeout,
+}
+
+impl Next {
+    /// What a search for a solution other than `answer` shows: none, that `answer` is the only
+    /// one; another (decoded), a second solution; the deadline, nothing.
+    pub fn deduced<S>(
+        self,
+        answer: S,
+        how: &'static str,
+        decode: impl FnOnce(&Assignment) -> S,
+    ) -> Option<Deduced<S>> {
+        match self {
+            Next::Exhausted => Some(Deduced::Unique(answer, how)),
+            Next::Solution(other) => Some(Deduced::Several([answer, decode(&other)], how)),
+            Next::Timeout => None,
+        }
+    }
 }
 
 impl Driver {
@@ -540,36 +529,6 @@ impl Driver {
                 self.cuts.push(cut);
             }
         }
-    }
-
-    /// Shows, case by case, that no solution satisfies any of the cases (each a conjunction of
-    /// literals), adding each refuted case's negation for good so that it helps the others.
-    /// The cases are tried in rounds, each search given a slice of time that grows every
-    /// round, so the easy ones are refuted first; stops at the first solution a case allows.
-    pub fn refute_each(&mut self, cases: &[Vec<Lit>]) -> Result<Refuted> {
-        let mut open: Vec<usize> = (0..cases.len()).collect();
-        let mut slice = Duration::from_millis(10);
-        while !open.is_empty() {
-            let mut still = Vec::new();
-            for &i in &open {
-                let end = Instant::now() + slice;
-                let deadline = Some(self.deadline.map_or(end, |d| d.min(end)));
-                match self.next_solution_under(&cases[i], deadline)? {
-                    Next::Exhausted => {
-                        let negation = Constraint::clause(cases[i].iter().map(|&l| !l));
-                        self.add(NamedConstraint::new(format!("refuted case {i}"), negation))?;
-                    }
-                    Next::Solution(a) => return Ok(Refuted::Allowed(i, a)),
-                    Next::Timeout if self.deadline.is_some_and(|d| Instant::now() >= d) => {
-                        return Ok(Refuted::Timeout)
-                    }
-                    Next::Timeout => still.push(i),
-                }
-            }
-            open = still;
-            slice *= 4;
-        }
-        Ok(Refuted::All)
     }
 
     fn refresh_size(&mut self) {
@@ -1213,24 +1172,29 @@ mod tests {
     use crate::model::active::add_exactly_one;
 
     #[test]
-    fn refute_each_refutes_impossible_cases_and_stops_at_a_possible_one() {
+    fn a_search_for_another_solution_deduces_unique_several_or_nothing() {
         let mut m = Model::new();
-        let x: Vec<Lit> = (0..4)
+        let x: Vec<Lit> = (0..3)
             .map(|i| m.new_answer_bool(format!("x{i}")).lit())
             .collect();
-        add_exactly_one(&mut m, "one of four", x.iter().map(|&l| l.into()));
-        let mut driver = Driver::new(m, "batsat", CardEncoding::Totalizer, None).unwrap();
-        let impossible = [
-            vec![x[0], x[1]],
-            vec![!x[0], !x[1], !x[2], !x[3]],
-            vec![x[2], x[3]],
-        ];
-        assert_eq!(driver.refute_each(&impossible).unwrap(), Refuted::All);
-        // The refuted cases were added for good and leave every solution in.
-        let cases = [vec![x[0], x[1]], vec![!x[0], x[2]]];
-        match driver.refute_each(&cases).unwrap() {
-            Refuted::Allowed(1, a) => assert!(a.lit(x[2]) && !a.lit(x[0])),
-            other => panic!("expected case 1 allowed, got {other:?}"),
+        add_exactly_one(&mut m, "one of three", x.iter().map(|&l| l.into()));
+        let other_than_x0 = |m: Model| {
+            let mut driver = Driver::new(m, "batsat", CardEncoding::Totalizer, None).unwrap();
+            driver
+                .add(NamedConstraint::new("not x0", Constraint::clause([!x[0]])))
+                .unwrap();
+            driver.next_solution().unwrap()
+        };
+        let decode = |a: &Assignment| (0..3).find(|&i| a.lit(x[i])).unwrap();
+        match other_than_x0(m.clone()).deduced(0, "test", decode) {
+            Some(Deduced::Several([0, other], "test")) => assert!(other == 1 || other == 2),
+            other => panic!("expected a second solution, got {other:?}"),
         }
+        m.add("only x0", Constraint::clause([x[0]]));
+        assert_eq!(
+            other_than_x0(m).deduced(0, "test", decode),
+            Some(Deduced::Unique(0, "test"))
+        );
+        assert_eq!(Next::Timeout.deduced(0, "test", decode), None);
     }
 }

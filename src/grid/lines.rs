@@ -7,7 +7,7 @@
 use super::{Cell, Grid};
 use crate::model::active::add_clause;
 use crate::model::loops::{add_single_loop, EdgeGraph, LoopEncoding, LoopGuard};
-use crate::model::{Active, Assignment, Model, Var};
+use crate::model::{Active, Assignment, Lit, Model, Var};
 
 /// The four directions as rows print them, in alphabetical order: letter, row step, column step.
 pub const DIRECTIONS: [(char, isize, isize); 4] =
@@ -224,6 +224,58 @@ impl GridLines {
         }
     }
 
+    /// Adds "the lines differ from `base`, where every point keeps the parity of its number of
+    /// lines" as one variable per face (the square between four neighbouring points), at least
+    /// one of them flipped: an edge is used exactly when `base` uses it or one of its faces is
+    /// flipped, not both. Such lines differ from `base` by the border of exactly one non-empty
+    /// set of faces (a planar grid's even subgraphs are borders of face sets), so a search
+    /// over the faces is a search over the regions where the lines change.
+    pub fn add_change_from(&self, model: &mut Model, name: &str, base: &[bool]) -> Vec<Lit> {
+        let g = self.grid;
+        let (fh, fw) = (g.height.saturating_sub(1), g.width.saturating_sub(1));
+        let faces: Vec<Lit> = (0..fh * fw)
+            .map(|f| {
+                model
+                    .new_bool(format!("{name} face[{}]", g.name(g.cell(f / fw, f % fw))))
+                    .lit()
+            })
+            .collect();
+        let face = |r: usize, c: usize| (r < fh && c < fw).then(|| faces[r * fw + c]);
+        for (e, &(a, b)) in g.edges().iter().enumerate() {
+            let ((r, c), (rb, _)) = (g.rc(a), g.rc(b));
+            // A horizontal edge borders the faces above and below it, a vertical one those to
+            // its left and right.
+            let sides = if rb == r {
+                [r.checked_sub(1).and_then(|r| face(r, c)), face(r, c)]
+            } else {
+                [c.checked_sub(1).and_then(|c| face(r, c)), face(r, c)]
+            };
+            let sides: Vec<Lit> = sides.into_iter().flatten().collect();
+            let used = self.used[e].lit();
+            // Forbid every assignment of (used, sides) whose parity is not base's.
+            for bits in 0u32..1 << (sides.len() + 1) {
+                if (bits.count_ones() % 2 == 1) != base[e] {
+                    let lits = std::iter::once(used)
+                        .chain(sides.iter().copied())
+                        .enumerate();
+                    let clause =
+                        lits.map(|(i, l)| Active::from(if bits >> i & 1 == 1 { !l } else { l }));
+                    add_clause(
+                        model,
+                        format!("{name} flips {}-{}", g.name(a), g.name(b)),
+                        clause,
+                    );
+                }
+            }
+        }
+        add_clause(
+            model,
+            format!("{name} somewhere"),
+            faces.iter().map(|&f| Active::from(f)),
+        );
+        faces
+    }
+
     /// The used edges of an assignment.
     pub fn decode(&self, a: &Assignment) -> Vec<bool> {
         self.used.iter().map(|&v| a.bool(v)).collect()
@@ -233,6 +285,47 @@ impl GridLines {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+
+    /// On a 3×3 grid, against every edge set: the lines a base may change to are exactly those
+    /// other than it with the parity of every point's lines kept, each by one set of faces.
+    #[test]
+    fn a_change_from_a_base_is_one_set_of_faces_for_each_other_set_of_lines_of_the_same_parity() {
+        let g = Grid::new(3, 3);
+        let edges = g.edges();
+        let all: Vec<Vec<bool>> = (0u32..1 << edges.len())
+            .map(|m| (0..edges.len()).map(|i| m >> i & 1 == 1).collect())
+            .collect();
+        let parity = |used: &[bool]| -> Vec<bool> {
+            let mut odd = vec![false; g.len()];
+            for (&(a, b), _) in edges.iter().zip(used).filter(|(_, &u)| u) {
+                odd[a] ^= true;
+                odd[b] ^= true;
+            }
+            odd
+        };
+        let mut changes = 0;
+        for base in [&all[0], &all[0b1010_0110_1001], &all[0b1111_1111_1111]] {
+            let mut m = Model::new();
+            let lines = GridLines::new(&mut m, g, "line");
+            let faces = lines.add_change_from(&mut m, "change", base);
+            assert_eq!(faces.len(), 4);
+            for other in &all {
+                let flips = (0u32..16).filter(|f| {
+                    let value = |v: Var| {
+                        let edge = lines.used.iter().position(|&u| u == v);
+                        let face = faces.iter().position(|l| l.var == v);
+                        i64::from(edge.map_or_else(|| f >> face.unwrap() & 1 == 1, |e| other[e]))
+                    };
+                    m.constraints.iter().all(|c| c.constraint.holds(value))
+                });
+                let expected = usize::from(other != base && parity(other) == parity(base));
+                assert_eq!(flips.count(), expected, "{other:?} from {base:?}");
+                changes += expected;
+            }
+        }
+        // Each base reaches the 2^4 - 1 other borders of face sets.
+        assert_eq!(changes, 3 * 15);
+    }
 
     /// Every simple loop of the grid graph, as used edges: a depth-first search from each
     /// point through larger points only, each cycle kept once.

@@ -104,7 +104,7 @@ impl crate::formulation::Choice for PathReduction {
         ),
         Value::complete(
             "filled-first",
-            "exact: solve with `filled` (batsat); its unique answer stands when, edge by edge, every answer without touches is shown to use its edges; else the rules decide",
+            "exact: solve with `filled` (batsat); its unique answer stands when no answer without touches differs from it (one search over the regions where one could); else the rules decide",
         ),
     ];
     fn from_name(name: &str) -> Option<Self> {
@@ -139,10 +139,9 @@ impl PathReduction {
 pub enum Stands {
     /// The move must not apply to it.
     Unless(DecisiveMove),
-    /// It must be the only answer of this reduction, shown edge by edge (each edge it uses
-    /// refuted unused in turn: an answer that keeps every edge of an answer using every node
-    /// is that answer). A filled answer has no detour, so being the only answer without
-    /// touches makes it the only answer.
+    /// It must be the only answer of this reduction, shown by one search for another (as the
+    /// answer changed along the border of a non-empty set of faces). A filled answer has no
+    /// detour, so being the only answer without touches makes it the only answer.
     OnlyAnswerOf(&'static str),
 }
 
