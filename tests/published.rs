@@ -177,12 +177,13 @@ fn published_small_numberlinks_have_their_published_answers() {
 }
 
 /// All of them within 120 s each (`cargo test --release --test published -- --ignored`); fails
-/// on `578_19x25` for now, on purpose: issue 27's open case.
+/// on `578_19x25`, `453_15x15` and `473_15x15` (and, on a loaded machine, `523` and `533`)
+/// for now, on purpose: issue 27's open cases.
 #[test]
 #[ignore]
 fn published_numberlinks_all_have_their_published_answers() {
     let files = puzzle_files("tests/data/numberlink_published");
-    assert_eq!(files.len(), 10);
+    assert_eq!(files.len(), 16);
     let misses = janko_misses("numberlink", &files, "120");
     assert!(misses.is_empty(), "{misses:#?}");
 }
