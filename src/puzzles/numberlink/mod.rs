@@ -99,7 +99,7 @@ impl Puzzle for Numberlink {
                 // at the ends, 0 or 2 elsewhere): one search over the regions where it changes.
                 let (mut model, lines) = formulate::paths_model(self, &Formulation::parse(&with(of), &Self::keys())?);
                 lines.add_change_from(&mut model, "change", &s);
-                let other = Driver::new(model, "batsat", f.choice("card"), deadline)?.next_solution()?;
+                let other = Driver::new(model, "batsat", f.choice("card"), deadline)?.next_solution_in_rounds()?;
                 other.deduced(s, "the search for a change to the filled answer", |a| lines.decode(a))
             }
         })
