@@ -292,9 +292,7 @@ pub(crate) mod tests {
     fn a_change_from_a_base_is_one_set_of_faces_for_each_other_set_of_lines_of_the_same_parity() {
         let g = Grid::new(3, 3);
         let edges = g.edges();
-        let all: Vec<Vec<bool>> = (0u32..1 << edges.len())
-            .map(|m| (0..edges.len()).map(|i| m >> i & 1 == 1).collect())
-            .collect();
+        let all: Vec<Vec<bool>> = crate::puzzles::testing::all_shadings(edges.len()).collect();
         let parity = |used: &[bool]| -> Vec<bool> {
             let mut odd = vec![false; g.len()];
             for (&(a, b), _) in edges.iter().zip(used).filter(|(_, &u)| u) {
