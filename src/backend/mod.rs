@@ -1,6 +1,7 @@
 //! Solvers behind one trait, chosen by name at run time: embedded SAT (varisat, batsat),
 //! embedded MIP (good_lp: microlp, highs, cbc), and external binaries fed DIMACS or LP files.
 
+pub mod cadical;
 pub mod good_lp;
 pub mod lp_binary;
 pub mod process;
@@ -94,6 +95,11 @@ pub fn backends() -> Vec<BackendInfo> {
             "embedded MiniSat-style SAT solver (batsat), incremental",
             true,
         ),
+        info(
+            "cadical",
+            "embedded CaDiCaL SAT solver (C++, built by the `cadical` crate), incremental",
+            true,
+        ),
     ];
     out.push(info(
         "microlp",
@@ -146,7 +152,18 @@ pub fn available_backends() -> Vec<String> {
 
 /// Whether a backend works on CNF (true) or on linear rows (false).
 pub fn is_sat(name: &str) -> bool {
-    matches!(name, "varisat" | "batsat") || name.starts_with("dimacs:")
+    matches!(name, "varisat" | "batsat" | "cadical") || name.starts_with("dimacs:")
+}
+
+/// The embedded SAT backend to give a hard question (one expected unsatisfiable, such as
+/// "another answer"): CaDiCaL, or batsat when the model leaves constraints to propagators,
+/// which only batsat runs.
+pub fn strongest_for(model: &Model) -> &'static str {
+    if model.propagated.is_empty() {
+        "cadical"
+    } else {
+        "batsat"
+    }
 }
 
 /// Whether a backend runs propagators inside its search (the `=propagator` formulations).
@@ -164,7 +181,7 @@ pub fn create(name: &str, model: &Model, card: CardEncoding) -> Result<Box<dyn B
             p.name()
         )));
     }
-    if name == "varisat" || name == "batsat" || name.starts_with("dimacs:") {
+    if is_sat(name) {
         sat::check_cnf_budget(model, true)?;
     }
     match name {
@@ -179,6 +196,12 @@ pub fn create(name: &str, model: &Model, card: CardEncoding) -> Result<Box<dyn B
             model,
             card,
             Box::new(sat::BatsatSolver::new()),
+        )?)),
+        "cadical" => Ok(Box::new(sat::SatBackend::new(
+            name,
+            model,
+            card,
+            Box::new(cadical::CadicalSolver::new()),
         )?)),
         "microlp" | "highs" | "cbc" => Ok(Box::new(good_lp::GoodLpBackend::new(name, model)?)),
         _ => {
@@ -204,7 +227,7 @@ pub fn create(name: &str, model: &Model, card: CardEncoding) -> Result<Box<dyn B
 /// which a run that never gets to the solver (a puzzle line logic answers) should not pay.
 pub fn check_name(name: &str) -> Result<()> {
     match name {
-        "varisat" | "batsat" => Ok(()),
+        "varisat" | "batsat" | "cadical" => Ok(()),
         "microlp" | "highs" | "cbc" => good_lp::GoodLpBackend::new(name, &Model::new()).map(drop),
         _ => match (name.strip_prefix("dimacs:"), name.strip_prefix("lp:")) {
             (Some(cmd), _) | (_, Some(cmd)) => process::require_binary(cmd).map(drop),

@@ -37,6 +37,9 @@ pub fn cannot_prove(backend: &str) -> Option<String> {
                  and the embedded varisat and batsat)",
                 PROOF_WRITING_SOLVERS.join(", ")
             )),
+            None if backend == "cadical" => Some(
+                "the embedded cadical writes no proof: use dimacs:cadical (the binary) for --certify".into(),
+            ),
             None if super::is_sat(backend) => Some(format!("{backend} writes no proof")),
             None => Some(format!(
                 "{backend} is a MIP backend: an infeasible answer from it comes with no proof \
