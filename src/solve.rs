@@ -379,6 +379,18 @@ impl Next {
 }
 
 impl Driver {
+    /// A driver for a hard question (one expected to have no answer, such as "another
+    /// answer") on the strongest embedded SAT backend that runs the model
+    /// ([`crate::backend::strongest_for`]).
+    pub fn on_strongest(
+        model: Model,
+        card: CardEncoding,
+        deadline: Option<Instant>,
+    ) -> Result<Self> {
+        let backend = crate::backend::strongest_for(&model);
+        Self::new(model, backend, card, deadline)
+    }
+
     /// Creates the backend and adds the model's eager constraints.
     pub fn new(
         model: Model,
@@ -465,21 +477,6 @@ impl Driver {
     /// The next solution that satisfies the lazy constraints too, adding cuts until it does.
     pub fn next_solution(&mut self) -> Result<Next> {
         self.next_solution_under(&[], self.deadline)
-    }
-
-    /// [`Driver::next_solution`] in searches of growing time slices (10 ms, then four times
-    /// longer each), each starting afresh with what the ones before learnt: on numberlink's
-    /// long refutations these restarts reach the proof sooner in the hard cases (463_15x15:
-    /// 40 s against 55 s) and cost a little in the easier ones (553_15x15: 29 s against 18 s).
-    pub fn next_solution_in_rounds(&mut self) -> Result<Next> {
-        let mut slice = std::time::Duration::from_millis(10);
-        loop {
-            let end = Instant::now() + slice;
-            match self.next_solution_under(&[], Some(self.deadline.map_or(end, |d| d.min(end))))? {
-                Next::Timeout if self.deadline.is_none_or(|d| Instant::now() < d) => slice *= 4,
-                found => return Ok(found),
-            }
-        }
     }
 
     /// [`Driver::next_solution`] with the assumptions true for this search only (cuts found
@@ -1198,7 +1195,7 @@ mod tests {
             driver
                 .add(NamedConstraint::new("not x0", Constraint::clause([!x[0]])))
                 .unwrap();
-            driver.next_solution_in_rounds().unwrap()
+            driver.next_solution().unwrap()
         };
         let decode = |a: &Assignment| (0..3).find(|&i| a.lit(x[i])).unwrap();
         match other_than_x0(m.clone()).deduced(0, "test", decode) {

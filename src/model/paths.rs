@@ -65,6 +65,10 @@ pub enum PathReduction {
     Rules,
     /// Only answers where no path touches itself (every answer shortens to one).
     NoTouch,
+    /// Only answers that no local move makes use fewer nodes, or the same number with a lower
+    /// sum of node indices: no touch, no shortcut through one unused node (an answer using the
+    /// fewest nodes, and of those the lowest sum, is one).
+    Fewest,
     /// Only answers where no used edge has two unused nodes beside it (every answer lengthens
     /// to one).
     NoDetour,
@@ -72,10 +76,11 @@ pub enum PathReduction {
     Shortened,
     /// `NoDetour` first; its unique answer stands when no path in it [`touch`]es itself.
     Lengthened,
-    /// Only answers that use every node and where no path touches itself: not the rules (a
-    /// puzzle whose answers all leave nodes unused has none here).
+    /// Only answers that leave no node unused but those the ends' colours force (on a
+    /// bipartite graph a path's nodes alternate colours) and where no path touches itself:
+    /// not the rules (a puzzle whose answers all leave more nodes unused has none here).
     Filled,
-    /// `Filled` first; its unique answer stands when it is the only answer without touches.
+    /// `Filled` first; its unique answer stands when it is the only answer of `Fewest`.
     FilledFirst,
 }
 
@@ -85,6 +90,10 @@ impl crate::formulation::Choice for PathReduction {
         Value::complete(
             "no-touch",
             "only answers where no path runs beside itself (every answer shortens to one): exact for none and multiple",
+        ),
+        Value::complete(
+            "fewest",
+            "only answers no local move shortens: no path beside itself, none that could pass through an empty cell instead of a longer way round: exact for none and multiple",
         ),
         Value::complete(
             "no-detour",
@@ -100,7 +109,7 @@ impl crate::formulation::Choice for PathReduction {
         ),
         Value::complete(
             "filled",
-            "only answers that use every cell, no path beside itself: NOT the rules (a puzzle whose answers leave cells empty has none here)",
+            "only answers that use every cell (but those the ends' chessboard colours leave empty), no path beside itself: NOT the rules (a puzzle whose answers leave more cells empty has none here)",
         ),
         Value::complete(
             "filled-first",
@@ -111,6 +120,7 @@ impl crate::formulation::Choice for PathReduction {
         match name {
             "rules" => Some(PathReduction::Rules),
             "no-touch" => Some(PathReduction::NoTouch),
+            "fewest" => Some(PathReduction::Fewest),
             "no-detour" => Some(PathReduction::NoDetour),
             "shortened" => Some(PathReduction::Shortened),
             "lengthened" => Some(PathReduction::Lengthened),
@@ -128,7 +138,7 @@ impl PathReduction {
         match self {
             PathReduction::Shortened => Some(("no-touch", Stands::Unless(detour))),
             PathReduction::Lengthened => Some(("no-detour", Stands::Unless(touch))),
-            PathReduction::FilledFirst => Some(("filled", Stands::OnlyAnswerOf("no-touch"))),
+            PathReduction::FilledFirst => Some(("filled", Stands::OnlyAnswerOf("fewest"))),
             _ => None,
         }
     }
@@ -140,8 +150,9 @@ pub enum Stands {
     /// The move must not apply to it.
     Unless(DecisiveMove),
     /// It must be the only answer of this reduction, shown by one search for another (as the
-    /// answer changed along the border of a non-empty set of faces). A filled answer has no
-    /// detour, so being the only answer without touches makes it the only answer.
+    /// answer changed along the border of a non-empty set of faces). No answer uses more nodes
+    /// than a filled one, so any other answer uses fewer, or shortens across a touch to one
+    /// that does; the answer that uses the fewest is then another answer of `Fewest`.
     OnlyAnswerOf(&'static str),
 }
 
@@ -262,7 +273,10 @@ pub fn add_paths(
                 add_clause(model, same, [!used(e), !lx, ly]);
             }
         }
-        if matches!(reduction, PathReduction::NoTouch | PathReduction::Filled) {
+        if matches!(
+            reduction,
+            PathReduction::NoTouch | PathReduction::Filled | PathReduction::Fewest
+        ) {
             for (&la, &lb) in label[a].iter().zip(&label[b]) {
                 let apart = format!("{name} no touch {}-{}", graph.name(a), graph.name(b));
                 add_clause(model, apart, [!la, !lb, used(e)]);
@@ -270,12 +284,26 @@ pub fn add_paths(
         }
     }
     if reduction == PathReduction::Filled {
-        for (v, &used) in on.iter().enumerate() {
-            add_clause(model, format!("{name} filled {}", graph.name(v)), [used]);
+        match forced_unused(graph, pairs) {
+            0 => {
+                for (v, &used) in on.iter().enumerate() {
+                    add_clause(model, format!("{name} filled {}", graph.name(v)), [used]);
+                }
+            }
+            d => {
+                let mut unused = super::LinExpr::new();
+                for &used in &on {
+                    unused.add_active(1, !used);
+                }
+                model.add(format!("{name} filled but {d}"), unused.leq(d as i64));
+            }
         }
     }
     if reduction == PathReduction::NoDetour {
         add_no_short_detour(model, name, graph, &on);
+    }
+    if reduction == PathReduction::Fewest {
+        add_no_shortcut(model, name, graph, &on, &label);
     }
     let ends: Vec<bool> = pair_of.iter().map(Option::is_some).collect();
     if encoding == PathEncoding::Propagator {
@@ -302,6 +330,52 @@ pub fn add_paths(
         PathEncoding::Tree => add_rooted_tree(model, name, graph, &on, &ends),
     }
     on
+}
+
+/// How many nodes every answer leaves unused at least, as the colours of a bipartite graph
+/// tell (0 for a graph that is not bipartite): a path between ends of one colour has one node
+/// more of that colour than of the other, between ends of two colours as many of each, so the
+/// unused nodes make up the difference in each connected part.
+fn forced_unused(graph: &EdgeGraph, pairs: &[(usize, usize)]) -> usize {
+    let inc = graph.incidence();
+    let n = graph.len();
+    let mut colour: Vec<Option<(usize, bool)>> = vec![None; n];
+    let mut parts = 0;
+    for start in 0..n {
+        if colour[start].is_some() {
+            continue;
+        }
+        colour[start] = Some((parts, false));
+        let mut stack = vec![start];
+        while let Some(v) = stack.pop() {
+            let (part, c) = colour[v].expect("coloured before it is stacked");
+            for &e in &inc[v] {
+                let (a, b) = graph.edges()[e];
+                let u = if a == v { b } else { a };
+                match colour[u] {
+                    None => {
+                        colour[u] = Some((part, !c));
+                        stack.push(u);
+                    }
+                    Some((_, cu)) if cu == c => return 0,
+                    Some(_) => {}
+                }
+            }
+        }
+        parts += 1;
+    }
+    // Per part: (nodes of colour false) − (nodes of colour true) − (what the paths take).
+    let mut surplus = vec![0i64; parts];
+    for (part, c) in colour.iter().flatten() {
+        surplus[*part] += if *c { -1 } else { 1 };
+    }
+    for &(a, b) in pairs {
+        let ((part, ca), (_, cb)) = (colour[a].expect("coloured"), colour[b].expect("coloured"));
+        if ca == cb {
+            surplus[part] -= if ca { -1 } else { 1 };
+        }
+    }
+    surplus.iter().map(|s| s.unsigned_abs() as usize).sum()
 }
 
 /// Adds "no used edge (a, b) has unused nodes a' next to a and b' next to b with a' and b'
@@ -331,6 +405,174 @@ fn add_no_short_detour(model: &mut Model, name: &str, graph: &EdgeGraph, on: &[A
                     add_clause(model, why, [!graph.used()[e], on[a2], on[b2]]);
                 }
             }
+        }
+    }
+}
+
+/// The largest set of unused nodes that [`add_no_shortcut`] lets a path pass through.
+const SHORTCUT_NODES: usize = 2;
+
+/// Adds "no path could pass through a small connected set S of unused nodes instead of a
+/// longer way": two nodes x and y next to S, on one path, whose shortest way through S passes
+/// all of S, are joined by a way outside S no longer than that, and when as long, with no
+/// higher sum of node indices than S's (else the path would swap it for S and use fewer nodes,
+/// or as many with a lower sum: an answer using the fewest nodes, and of those with the lowest
+/// sum, has no such way).
+fn add_no_shortcut(
+    model: &mut Model,
+    name: &str,
+    graph: &EdgeGraph,
+    on: &[Active],
+    label: &[Vec<Active>],
+) {
+    let inc = graph.incidence();
+    let other = |e: usize, v: usize| {
+        let (x, y) = graph.edges()[e];
+        if x == v {
+            y
+        } else {
+            x
+        }
+    };
+    let neighbours = |v: usize| inc[v].iter().map(move |&e| other(e, v));
+    let mut sets: Vec<Vec<usize>> = (0..graph.len()).map(|v| vec![v]).collect();
+    let mut last = sets.clone();
+    for _ in 1..SHORTCUT_NODES {
+        let mut grown = std::collections::BTreeSet::new();
+        for set in &last {
+            for v in set
+                .iter()
+                .flat_map(|&v| neighbours(v))
+                .filter(|v| !set.contains(v))
+            {
+                let mut bigger = set.clone();
+                bigger.push(v);
+                bigger.sort_unstable();
+                grown.insert(bigger);
+            }
+        }
+        last = grown.into_iter().collect();
+        sets.extend(last.iter().cloned());
+    }
+    for set in sets {
+        let len = set.len() + 1;
+        let border: Vec<usize> = {
+            let mut b: Vec<usize> = set
+                .iter()
+                .flat_map(|&v| neighbours(v))
+                .filter(|v| !set.contains(v))
+                .collect();
+            b.sort_unstable();
+            b.dedup();
+            b
+        };
+        for (i, &x) in border.iter().enumerate() {
+            for &y in &border[i + 1..] {
+                if neighbours(x).any(|v| v == y)
+                    || distance_through(&set, x, y, &neighbours) != Some(len)
+                {
+                    continue;
+                }
+                // The ways from x to y outside the set that the path may take instead.
+                let mut ways: Vec<Vec<usize>> = Vec::new();
+                let mut way = vec![x];
+                ways_outside(&set, y, len, &mut way, &mut ways, &neighbours);
+                let index_sum: usize = set.iter().sum();
+                ways.retain(|w| {
+                    w.len() - 1 < len || w[1..w.len() - 1].iter().sum::<usize>() <= index_sum
+                });
+                let edges_of = |w: &Vec<usize>| -> Vec<Active> {
+                    w.windows(2)
+                        .map(|p| {
+                            graph.used()[inc[p[0]]
+                                .iter()
+                                .copied()
+                                .find(|&e| other(e, p[0]) == p[1])
+                                .expect("adjacent")]
+                        })
+                        .collect()
+                };
+                let ways: Vec<Vec<Active>> = ways.iter().map(edges_of).collect();
+                // "Some way has all its edges used", as clauses: one edge from each way.
+                let mut picks: Vec<Vec<Active>> = vec![vec![]];
+                for w in &ways {
+                    picks = picks
+                        .iter()
+                        .flat_map(|p| w.iter().map(move |&e| [p.as_slice(), &[e]].concat()))
+                        .collect();
+                    if picks.len() > 9 {
+                        break;
+                    }
+                }
+                if picks.len() > 9 {
+                    continue;
+                }
+                let why = format!("{name} no shortcut through {}", graph.name(set[0]));
+                for (&lx, &ly) in label[x].iter().zip(&label[y]) {
+                    for pick in &picks {
+                        let clause = set
+                            .iter()
+                            .map(|&v| on[v])
+                            .chain([!lx, !ly])
+                            .chain(pick.iter().copied());
+                        add_clause(model, why.clone(), clause);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The number of edges of a shortest way from x to y whose inner nodes are all in `set`.
+fn distance_through<I: Iterator<Item = usize>>(
+    set: &[usize],
+    x: usize,
+    y: usize,
+    neighbours: &impl Fn(usize) -> I,
+) -> Option<usize> {
+    let mut seen = vec![x];
+    let mut front = vec![x];
+    for d in 1..=set.len() + 1 {
+        let mut next = Vec::new();
+        for &v in &front {
+            for u in neighbours(v) {
+                if u == y {
+                    return Some(d);
+                }
+                if set.contains(&u) && !seen.contains(&u) {
+                    seen.push(u);
+                    next.push(u);
+                }
+            }
+        }
+        front = next;
+    }
+    None
+}
+
+/// Collects into `ways` every simple way from the end of `way` to y of at most `len` edges
+/// that avoids `set`.
+fn ways_outside<I: Iterator<Item = usize>>(
+    set: &[usize],
+    y: usize,
+    len: usize,
+    way: &mut Vec<usize>,
+    ways: &mut Vec<Vec<usize>>,
+    neighbours: &impl Fn(usize) -> I,
+) {
+    let v = *way.last().expect("a way starts at x");
+    if v == y {
+        ways.push(way.clone());
+        return;
+    }
+    if way.len() > len {
+        return;
+    }
+    for u in neighbours(v) {
+        if !set.contains(&u) && !way.contains(&u) {
+            way.push(u);
+            ways_outside(set, y, len, way, ways, neighbours);
+            way.pop();
         }
     }
 }
@@ -559,6 +801,82 @@ mod tests {
             }
         }
         assert!(shown.iter().all(|&n| n >= 1), "{shown:?}");
+    }
+
+    #[test]
+    fn fewest_keeps_only_answers_and_always_the_one_with_fewest_nodes_and_lowest_index_sum() {
+        const MORE: [Case; 4] = [
+            (3, 4, &[(0, 2), (9, 11)]),
+            (3, 4, &[(4, 7)]),
+            (3, 4, &[(0, 8), (3, 11)]),
+            (3, 4, &[(0, 7)]),
+        ];
+        let (mut several, mut pruned) = (0, 0);
+        for &(h, w, pairs) in CASES.iter().chain(&MORE) {
+            let g = Grid::new(h, w);
+            let all = brute_force(g, pairs);
+            let nodes = |mask: u64| {
+                let used = used_of(g, mask);
+                let mut on: Vec<usize> = g
+                    .edges()
+                    .iter()
+                    .zip(&used)
+                    .filter(|(_, &u)| u)
+                    .flat_map(|(&(a, b), _)| [a, b])
+                    .collect();
+                on.sort_unstable();
+                on.dedup();
+                (on.len(), on.iter().sum::<usize>())
+            };
+            let (m, vars, _) = reduced_model(g, pairs, PathEncoding::Tree, PathReduction::Fewest);
+            let found: Vec<u64> = satisfiable_projections(&m, &vars).into_iter().collect();
+            assert!(found.iter().all(|m| all.contains(m)), "{h}x{w} {pairs:?}");
+            if let Some(&best) = all.iter().min_by_key(|&&m| nodes(m)) {
+                assert!(found.contains(&best), "{h}x{w} {pairs:?}");
+            }
+            several += usize::from(all.len() > 1);
+            pruned += all.len() - found.len();
+        }
+        // The cases have several answers, and the rule leaves some of them out.
+        assert!(several >= 3 && pruned >= 10, "{several} {pruned}");
+    }
+
+    #[test]
+    fn filled_keeps_the_answers_without_touches_that_leave_only_the_forced_cells_empty() {
+        const MORE: [Case; 4] = [
+            (3, 3, &[(0, 1)]),
+            (3, 3, &[(1, 3)]),
+            (3, 4, &[(0, 5)]),
+            (3, 3, &[(0, 1), (6, 8)]),
+        ];
+        let mut forced = 0;
+        for &(h, w, pairs) in CASES.iter().chain(&MORE) {
+            let g = Grid::new(h, w);
+            let graph = EdgeGraph::new(g.len(), &g.edges(), vec![Active::Always; g.edges().len()]);
+            let d = forced_unused(&graph, pairs);
+            let empty = |mask: u64| {
+                let used = used_of(g, mask);
+                let on = |v| {
+                    g.edges()
+                        .iter()
+                        .zip(&used)
+                        .any(|(&(a, b), &u)| u && (a == v || b == v))
+                };
+                g.cells().filter(|&v| !on(v)).count()
+            };
+            let all = brute_force(g, pairs);
+            assert!(all.iter().all(|&m| empty(m) >= d), "{h}x{w} {pairs:?}");
+            let kept: Vec<u64> = all
+                .iter()
+                .copied()
+                .filter(|&m| empty(m) <= d && touch(g.len(), &g.edges(), &used_of(g, m)).is_none())
+                .collect();
+            let (m, vars, _) = reduced_model(g, pairs, PathEncoding::Tree, PathReduction::Filled);
+            let found: Vec<u64> = satisfiable_projections(&m, &vars).into_iter().collect();
+            assert_eq!(found, kept, "{h}x{w} {pairs:?}");
+            forced += usize::from(d > 0 && !kept.is_empty());
+        }
+        assert!(forced >= 2, "{forced}");
     }
 
     #[test]
