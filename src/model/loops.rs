@@ -150,6 +150,15 @@ impl EdgeGraph {
     pub fn name(&self, v: usize) -> &str {
         &self.names[v]
     }
+    /// The node at the other end of edge `e` from `v`.
+    pub(super) fn other_end(&self, e: usize, v: usize) -> usize {
+        let (a, b) = self.edges[e];
+        if a == v {
+            b
+        } else {
+            a
+        }
+    }
     /// The edges that can be used, by index, at each node (self-loops left out).
     pub(super) fn incidence(&self) -> Vec<Vec<usize>> {
         let mut inc = vec![Vec::new(); self.nodes];
@@ -241,13 +250,10 @@ pub fn add_single_loop(
                 .iter()
                 .enumerate()
                 .flat_map(|(v, edges)| {
-                    edges.iter().map(move |&e| {
-                        let (a, b) = graph.edges[e];
-                        Link {
-                            from: if a == v { b } else { a },
-                            to: v,
-                            gates: vec![graph.used[e]],
-                        }
+                    edges.iter().map(move |&e| Link {
+                        from: graph.other_end(e, v),
+                        to: v,
+                        gates: vec![graph.used[e]],
                     })
                 })
                 .collect();
@@ -352,8 +358,7 @@ impl SubtourCut {
         let mut stack = vec![t];
         while let Some(v) = stack.pop() {
             for &e in &inc[v] {
-                let (x, y) = self.graph.edges[e];
-                let u = if x == v { y } else { x };
+                let u = self.graph.other_end(e, v);
                 if !reached[u] && !blocked[u] {
                     reached[u] = true;
                     stack.push(u);

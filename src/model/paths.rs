@@ -66,8 +66,8 @@ pub enum PathReduction {
     /// Only answers where no path touches itself (every answer shortens to one).
     NoTouch,
     /// Only answers that no local move makes use fewer nodes, or the same number with a lower
-    /// sum of node indices: no touch, no shortcut through one unused node (an answer using the
-    /// fewest nodes, and of those the lowest sum, is one).
+    /// sum of node indices: no touch, no shortcut through one or two unused nodes (an answer
+    /// using the fewest nodes, and of those the lowest sum, is one).
     Fewest,
     /// Only answers where no used edge has two unused nodes beside it (every answer lengthens
     /// to one).
@@ -350,8 +350,7 @@ fn forced_unused(graph: &EdgeGraph, pairs: &[(usize, usize)]) -> usize {
         while let Some(v) = stack.pop() {
             let (part, c) = colour[v].expect("coloured before it is stacked");
             for &e in &inc[v] {
-                let (a, b) = graph.edges()[e];
-                let u = if a == v { b } else { a };
+                let u = graph.other_end(e, v);
                 match colour[u] {
                     None => {
                         colour[u] = Some((part, !c));
@@ -382,14 +381,7 @@ fn forced_unused(graph: &EdgeGraph, pairs: &[(usize, usize)]) -> usize {
 /// adjacent" (the detours of two nodes: on a grid, two empty cells beside a used edge).
 fn add_no_short_detour(model: &mut Model, name: &str, graph: &EdgeGraph, on: &[Active]) {
     let inc = graph.incidence();
-    let other = |e: usize, v: usize| {
-        let (x, y) = graph.edges()[e];
-        if x == v {
-            y
-        } else {
-            x
-        }
-    };
+    let other = |e: usize, v: usize| graph.other_end(e, v);
     for (e, &(a, b)) in graph.edges().iter().enumerate() {
         for &ea in &inc[a] {
             let a2 = other(ea, a);
@@ -426,14 +418,7 @@ fn add_no_shortcut(
     label: &[Vec<Active>],
 ) {
     let inc = graph.incidence();
-    let other = |e: usize, v: usize| {
-        let (x, y) = graph.edges()[e];
-        if x == v {
-            y
-        } else {
-            x
-        }
-    };
+    let other = |e: usize, v: usize| graph.other_end(e, v);
     let neighbours = |v: usize| inc[v].iter().map(move |&e| other(e, v));
     let mut sets: Vec<Vec<usize>> = (0..graph.len()).map(|v| vec![v]).collect();
     let mut last = sets.clone();
@@ -493,19 +478,16 @@ fn add_no_shortcut(
                         .collect()
                 };
                 let ways: Vec<Vec<Active>> = ways.iter().map(edges_of).collect();
-                // "Some way has all its edges used", as clauses: one edge from each way.
+                // "Some way has all its edges used", as clauses: one edge from each way (left
+                // out where that makes many clauses).
+                if ways.iter().map(Vec::len).product::<usize>() > 9 {
+                    continue;
+                }
                 let mut picks: Vec<Vec<Active>> = vec![vec![]];
                 for w in &ways {
-                    picks = picks
-                        .iter()
+                    picks = (picks.iter())
                         .flat_map(|p| w.iter().map(move |&e| [p.as_slice(), &[e]].concat()))
                         .collect();
-                    if picks.len() > 9 {
-                        break;
-                    }
-                }
-                if picks.len() > 9 {
-                    continue;
                 }
                 let why = format!("{name} no shortcut through {}", graph.name(set[0]));
                 for (&lx, &ly) in label[x].iter().zip(&label[y]) {
@@ -633,8 +615,7 @@ impl LazyConstraint for PathCycleCut {
             }
             while let Some(v) = stack.pop() {
                 for &e in &inc[v] {
-                    let (x, y) = self.graph.edges()[e];
-                    let u = if x == v { y } else { x };
+                    let u = self.graph.other_end(e, v);
                     if !reached[u] {
                         reached[u] = true;
                         stack.push(u);
