@@ -93,7 +93,7 @@ impl crate::formulation::Choice for PathReduction {
         ),
         Value::complete(
             "fewest",
-            "only answers no local move shortens: no path beside itself, none that could pass through an empty cell instead of a longer way round: exact for none and multiple",
+            "only answers no local move shortens: no path beside itself, none that could pass through one or two empty cells instead of a longer way round: exact for none and multiple",
         ),
         Value::complete(
             "no-detour",
