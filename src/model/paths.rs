@@ -34,13 +34,13 @@ pub enum PathEncoding {
 
 impl crate::formulation::Choice for PathEncoding {
     const VALUES: &'static [Value] = &[
-        Value::lazy(
-            "lazy",
-            "degrees and pair labels up front, cycle cuts in a loop: solve, find the cycles, cut, solve again",
-        ),
         Value::complete(
             "tree",
             "complete: degrees, pair labels and a spanning tree rooted at the endpoints over used edges",
+        ),
+        Value::lazy(
+            "lazy",
+            "degrees and pair labels up front, cycle cuts in a loop: solve, find the cycles, cut, solve again",
         ),
         Value::in_solver(
             "propagator",

@@ -70,7 +70,7 @@ impl Puzzle for Numberlink {
             FormulationKey::of::<PathEncoding>(
                 "paths",
                 "how rule 3 (no line apart from the paths: no cycle) is encoded",
-                "tree",
+                "propagator",
             ),
             FormulationKey::of::<PathReduction>(
                 "reduce",
@@ -356,7 +356,7 @@ mod tests {
                 ("batsat", ""),
                 ("batsat", "paths=tree,reduce=rules"),
                 ("batsat", "paths=tree,reduce=lengthened"),
-                ("batsat", "paths=propagator,reduce=filled-first"),
+                ("batsat", "paths=tree,reduce=filled-first"),
             ];
             if h * w <= 6 {
                 runs.push(("microlp", "paths=tree,reduce=rules"));
