@@ -1,8 +1,9 @@
 //! "Paths join given pairs of endpoints without touching each other" (Numberlink): over an
 //! [`EdgeGraph`], each endpoint has exactly one used edge, every other node none or two, a
 //! "which pair" label per node carried along used edges (so no path joins the ends of two
-//! different pairs), and no cycle away from the endpoints, in two formulations: lazy cycle cuts,
-//! or a spanning tree rooted at the endpoints (complete). Nodes may stay unused.
+//! different pairs), and no cycle away from the endpoints, in three formulations: a spanning
+//! tree rooted at the endpoints (complete), lazy cycle cuts, or lazy cycle cuts with each pair's
+//! nodes kept connected by a propagator in the search. Nodes may stay unused.
 //!
 //! Two moves turn an answer into another: a path that *touches itself* (two of its nodes joined
 //! by an edge it does not use) can be cut short across that edge, the nodes in between left
