@@ -1,4 +1,4 @@
-//! Solvers behind one trait, chosen by name at run time: embedded SAT (varisat, batsat),
+//! Solvers behind one trait, chosen by name at run time: embedded SAT (varisat, batsat, cadical),
 //! embedded MIP (good_lp: microlp, highs, cbc), and external binaries fed DIMACS or LP files.
 
 pub mod cadical;
@@ -150,9 +150,22 @@ pub fn available_backends() -> Vec<String> {
         .collect()
 }
 
+/// The embedded SAT backends, by name.
+const EMBEDDED_SAT: [&str; 3] = ["varisat", "batsat", "cadical"];
+
+/// A fresh embedded SAT solver of one of [`EMBEDDED_SAT`].
+fn embedded_sat_solver(name: &str) -> Option<Box<dyn sat::SatSolver>> {
+    match name {
+        "varisat" => Some(Box::new(sat::VarisatSolver::new())),
+        "batsat" => Some(Box::new(sat::BatsatSolver::new())),
+        "cadical" => Some(Box::new(cadical::CadicalSolver::new())),
+        _ => None,
+    }
+}
+
 /// Whether a backend works on CNF (true) or on linear rows (false).
 pub fn is_sat(name: &str) -> bool {
-    matches!(name, "varisat" | "batsat" | "cadical") || name.starts_with("dimacs:")
+    EMBEDDED_SAT.contains(&name) || name.starts_with("dimacs:")
 }
 
 /// The embedded SAT backend to give a hard question (one expected unsatisfiable, such as
@@ -185,27 +198,11 @@ pub fn create(name: &str, model: &Model, card: CardEncoding) -> Result<Box<dyn B
         sat::check_cnf_budget(model, true)?;
     }
     match name {
-        "varisat" => Ok(Box::new(sat::SatBackend::new(
-            name,
-            model,
-            card,
-            Box::new(sat::VarisatSolver::new()),
-        )?)),
-        "batsat" => Ok(Box::new(sat::SatBackend::new(
-            name,
-            model,
-            card,
-            Box::new(sat::BatsatSolver::new()),
-        )?)),
-        "cadical" => Ok(Box::new(sat::SatBackend::new(
-            name,
-            model,
-            card,
-            Box::new(cadical::CadicalSolver::new()),
-        )?)),
         "microlp" | "highs" | "cbc" => Ok(Box::new(good_lp::GoodLpBackend::new(name, model)?)),
         _ => {
-            if let Some(cmd) = name.strip_prefix("dimacs:") {
+            if let Some(solver) = embedded_sat_solver(name) {
+                Ok(Box::new(sat::SatBackend::new(name, model, card, solver)?))
+            } else if let Some(cmd) = name.strip_prefix("dimacs:") {
                 let solver = sat_binary::DimacsBinary::new(cmd)?;
                 Ok(Box::new(sat::SatBackend::new(
                     name,
@@ -227,7 +224,7 @@ pub fn create(name: &str, model: &Model, card: CardEncoding) -> Result<Box<dyn B
 /// which a run that never gets to the solver (a puzzle line logic answers) should not pay.
 pub fn check_name(name: &str) -> Result<()> {
     match name {
-        "varisat" | "batsat" | "cadical" => Ok(()),
+        n if EMBEDDED_SAT.contains(&n) => Ok(()),
         "microlp" | "highs" | "cbc" => good_lp::GoodLpBackend::new(name, &Model::new()).map(drop),
         _ => match (name.strip_prefix("dimacs:"), name.strip_prefix("lp:")) {
             (Some(cmd), _) | (_, Some(cmd)) => process::require_binary(cmd).map(drop),

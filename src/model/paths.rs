@@ -701,6 +701,18 @@ mod tests {
         (0..g.edges().len()).map(|i| mask >> i & 1 == 1).collect()
     }
 
+    /// The cells some used edge of the mask touches, in increasing order.
+    fn cells_on(g: Grid, mask: u64) -> Vec<usize> {
+        let used = used_of(g, mask);
+        let mut on: Vec<usize> = (g.edges().iter().zip(&used))
+            .filter(|(_, &u)| u)
+            .flat_map(|(&(a, b), _)| [a, b])
+            .collect();
+        on.sort_unstable();
+        on.dedup();
+        on
+    }
+
     fn brute_force(g: Grid, pairs: &[(usize, usize)]) -> Vec<u64> {
         (0u64..1 << g.edges().len())
             .filter(|&mask| valid(g, &used_of(g, mask), pairs))
@@ -798,16 +810,7 @@ mod tests {
             let g = Grid::new(h, w);
             let all = brute_force(g, pairs);
             let nodes = |mask: u64| {
-                let used = used_of(g, mask);
-                let mut on: Vec<usize> = g
-                    .edges()
-                    .iter()
-                    .zip(&used)
-                    .filter(|(_, &u)| u)
-                    .flat_map(|(&(a, b), _)| [a, b])
-                    .collect();
-                on.sort_unstable();
-                on.dedup();
+                let on = cells_on(g, mask);
                 (on.len(), on.iter().sum::<usize>())
             };
             let (m, vars, _) = reduced_model(g, pairs, PathEncoding::Tree, PathReduction::Fewest);
@@ -836,16 +839,7 @@ mod tests {
             let g = Grid::new(h, w);
             let graph = EdgeGraph::new(g.len(), &g.edges(), vec![Active::Always; g.edges().len()]);
             let d = forced_unused(&graph, pairs);
-            let empty = |mask: u64| {
-                let used = used_of(g, mask);
-                let on = |v| {
-                    g.edges()
-                        .iter()
-                        .zip(&used)
-                        .any(|(&(a, b), &u)| u && (a == v || b == v))
-                };
-                g.cells().filter(|&v| !on(v)).count()
-            };
+            let empty = |mask: u64| g.len() - cells_on(g, mask).len();
             let all = brute_force(g, pairs);
             assert!(all.iter().all(|&m| empty(m) >= d), "{h}x{w} {pairs:?}");
             let kept: Vec<u64> = all
