@@ -13,7 +13,7 @@ use crate::puzzles::{Deduced, Formulation, Puzzle};
 use crate::render::Sketch;
 use serde::Serialize;
 use std::sync::{Arc, Mutex};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// What to look for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -350,6 +350,9 @@ impl Given {
     }
 }
 
+/// How long [`Driver::next_solution_local_first`] searches under each set of assumptions.
+pub const LOCAL_SLICE: Duration = Duration::from_millis(500);
+
 /// What [`Driver::next_solution`] found.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Next {
@@ -477,6 +480,20 @@ impl Driver {
     /// The next solution that satisfies the lazy constraints too, adding cuts until it does.
     pub fn next_solution(&mut self) -> Result<Next> {
         self.next_solution_under(&[], self.deadline)
+    }
+
+    /// [`Driver::next_solution`], looked for first under each set of assumptions in `local`
+    /// for at most [`LOCAL_SLICE`] each: a solution that changes little is found there in a
+    /// fraction of the whole search's time, and what the solver learns there carries over.
+    pub fn next_solution_local_first(&mut self, local: &[Vec<Lit>]) -> Result<Next> {
+        for assumptions in local {
+            let end = Instant::now() + LOCAL_SLICE;
+            let end = self.deadline.map_or(end, |d| d.min(end));
+            if let Next::Solution(a) = self.next_solution_under(assumptions, Some(end))? {
+                return Ok(Next::Solution(a));
+            }
+        }
+        self.next_solution()
     }
 
     /// [`Driver::next_solution`] with the assumptions true for this search only (cuts found

@@ -172,6 +172,11 @@ impl Grid {
     }
 }
 
+/// The side, in faces, of the windows a search for a change to lines looks in first
+/// ([`GridLines::face_windows`]): janko's numberlink 528_20x20 has a second answer that changes
+/// its filled answer within 8 × 6 faces.
+pub const CHANGE_WINDOW: usize = 8;
+
 /// A line on a grid as a model: one 0/1 answer variable per pair of adjacent points, in the
 /// order of [`Grid::edges`].
 #[derive(Clone, Debug)]
@@ -276,6 +281,41 @@ impl GridLines {
         faces
     }
 
+    /// For each window of [`CHANGE_WINDOW`] × [`CHANGE_WINDOW`] faces of a change
+    /// ([`GridLines::add_change_from`]'s faces), windows overlapping by half and covering the
+    /// grid: the assumptions that keep every face outside it unflipped, so that a search under
+    /// them looks only for changes inside. None when one window would cover the grid.
+    pub fn face_windows(&self, faces: &[Lit]) -> Vec<Vec<Lit>> {
+        self.windows_of(faces, CHANGE_WINDOW)
+    }
+
+    /// [`GridLines::face_windows`] of `side` × `side` faces.
+    fn windows_of(&self, faces: &[Lit], side: usize) -> Vec<Vec<Lit>> {
+        let g = self.grid;
+        let (fh, fw) = (g.height.saturating_sub(1), g.width.saturating_sub(1));
+        if side == 0 || (fh <= side && fw <= side) {
+            return Vec::new();
+        }
+        // The first face of each window along an axis of `n` faces, the last flush with the end.
+        let starts = |n: usize| -> Vec<usize> {
+            let last = n.saturating_sub(side);
+            let mut s: Vec<usize> = (0..last).step_by((side / 2).max(1)).collect();
+            s.push(last);
+            s
+        };
+        let mut windows = Vec::new();
+        for r0 in starts(fh) {
+            for c0 in starts(fw) {
+                let inside = |r: usize, c: usize| {
+                    (r0..r0 + side).contains(&r) && (c0..c0 + side).contains(&c)
+                };
+                let outside = (0..fh * fw).filter(|&f| !inside(f / fw, f % fw));
+                windows.push(outside.map(|f| !faces[f]).collect());
+            }
+        }
+        windows
+    }
+
     /// The used edges of an assignment.
     pub fn decode(&self, a: &Assignment) -> Vec<bool> {
         self.used.iter().map(|&v| a.bool(v)).collect()
@@ -323,6 +363,47 @@ pub(crate) mod tests {
         }
         // Each base reaches the 2^4 - 1 other borders of face sets.
         assert_eq!(changes, 3 * 15);
+    }
+
+    /// Windows of 4 × 4 faces on grids of 6 × 7 and 11 × 5 points (5 × 6 and 10 × 4 faces):
+    /// each keeps exactly the faces outside one 4 × 4 block unflipped, the blocks overlap by
+    /// half and together cover every face; a grid one window covers has none.
+    #[test]
+    fn face_windows_keep_the_faces_outside_overlapping_blocks_that_cover_the_grid() {
+        for (h, w, starts) in [
+            (6, 7, (vec![0, 1], vec![0, 2])),
+            (11, 5, (vec![0, 2, 4, 6], vec![0])),
+        ] {
+            let mut m = Model::new();
+            let lines = GridLines::new(&mut m, Grid::new(h, w), "line");
+            let faces = lines.add_change_from(&mut m, "change", &vec![false; lines.used.len()]);
+            let fw = w - 1;
+            let windows = lines.windows_of(&faces, 4);
+            assert_eq!(windows.len(), starts.0.len() * starts.1.len());
+            let mut covered = vec![false; faces.len()];
+            let blocks = starts
+                .0
+                .iter()
+                .flat_map(|&r| starts.1.iter().map(move |&c| (r, c)));
+            for (kept, (r0, c0)) in windows.iter().zip(blocks) {
+                let inside: Vec<usize> = (0..faces.len())
+                    .filter(|f| {
+                        (r0..r0 + 4).contains(&(f / fw)) && (c0..c0 + 4).contains(&(f % fw))
+                    })
+                    .collect();
+                let outside: Vec<Lit> = (0..faces.len())
+                    .filter(|f| !inside.contains(f))
+                    .map(|f| !faces[f])
+                    .collect();
+                assert_eq!(kept, &outside, "window at face r{r0}c{c0} of {h}x{w}");
+                inside.iter().for_each(|&f| covered[f] = true);
+            }
+            assert!(covered.iter().all(|&c| c));
+        }
+        let mut m = Model::new();
+        let lines = GridLines::new(&mut m, Grid::new(5, 5), "line");
+        let faces = lines.add_change_from(&mut m, "change", &vec![false; lines.used.len()]);
+        assert!(lines.windows_of(&faces, 4).is_empty());
     }
 
     /// Every simple loop of the grid graph, as used edges: a depth-first search from each

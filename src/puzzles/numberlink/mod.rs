@@ -98,8 +98,10 @@ impl Puzzle for Numberlink {
                 // Any other answer keeps the parity of every cell's lines (one at the ends, 0 or
                 // 2 elsewhere): one search over the regions where it changes.
                 let (mut model, lines) = formulate::paths_model(self, &Formulation::parse(&with(of), &Self::keys())?);
-                lines.add_change_from(&mut model, "change", &s);
-                let other = Driver::on_strongest(model, f.choice("card"), deadline)?.next_solution()?;
+                let faces = lines.add_change_from(&mut model, "change", &s);
+                // Inside windows first: janko's 528_20x20 has a second answer there, found in a
+                // second, where the whole grid took minutes.
+                let other = Driver::on_strongest(model, f.choice("card"), deadline)?.next_solution_local_first(&lines.face_windows(&faces))?;
                 other.deduced(s, "the search for a change to the filled answer", |a| lines.decode(a))
             }
         })
@@ -287,19 +289,33 @@ mod tests {
         (p, links)
     }
 
-    /// janko's 308 (15×20) and 578 (19×25) have second answers under the rules, 76 and 6 cells
-    /// left empty (`KEY.second`: 308's found by CaDiCaL on the exported `no-touch` model, 578's
-    /// by puzzlec's search for an answer using fewer cells; both checked by a rules check
-    /// written apart from puzzlec): "unique" cannot be their verdict either.
+    /// janko's 308 (15×20), 578 (19×25) and 528 (20×20) have second answers under the rules,
+    /// 76, 6 and 14 cells left empty (`KEY.second`: 308's found by CaDiCaL on the exported
+    /// `no-touch` model, 578's and 528's by puzzlec's search for an answer using fewer cells;
+    /// all checked by a rules check written apart from puzzlec): "unique" cannot be their
+    /// verdict either.
     #[test]
-    fn the_published_308_and_578_have_second_answers_with_empty_cells() {
-        for key in ["308_15x20", "578_19x25"] {
+    fn the_published_308_578_and_528_have_second_answers_with_empty_cells() {
+        for key in ["308_15x20", "578_19x25", "528_20x20"] {
             let (p, links) = large_published(key);
             let (published, second) = (links("answer"), links("second"));
             assert_eq!(p.verify(&published), Ok(()), "{key}");
             assert_eq!(p.verify(&second), Ok(()), "{key}");
             assert_ne!(published, second, "{key}");
         }
+    }
+
+    /// 528's second answer changes the published one within a few rows and columns: the search
+    /// for a change looks inside windows of the grid first and finds such a one there (in about
+    /// a second, where the whole search took minutes), and the verdict is `multiple`.
+    #[test]
+    fn a_local_second_answer_of_the_published_528_makes_it_multiple() {
+        use crate::solve::{solve_puzzle, Mode, SolveOptions, Verdict};
+        let (p, links) = large_published("528_20x20");
+        let report = solve_puzzle(&p, &SolveOptions::new("batsat", "", Mode::Unique)).unwrap();
+        assert_eq!((report.verdict, report.solutions.len()), (Verdict::Multiple, 2));
+        assert!(report.solutions.contains(&links("answer")));
+        assert!(report.solutions.iter().all(|s| p.verify(s).is_ok()));
     }
 
     /// janko's 190 (35×48) is the one published answer whose path runs beside itself (its end
