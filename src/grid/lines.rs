@@ -172,10 +172,10 @@ impl Grid {
     }
 }
 
-/// The side, in faces, of the windows a search for a change to lines looks in first
-/// ([`GridLines::face_windows`]): janko's numberlink 528_20x20 has a second answer that changes
-/// its filled answer within 8 × 6 faces.
-pub const CHANGE_WINDOW: usize = 8;
+/// The sides, in faces, of the windows a search for a change to lines looks in first, smaller
+/// first ([`GridLines::face_windows`]): janko's numberlink 528_20x20, 549 and 550 have second
+/// answers that change their filled answers within 8 × 8 faces, 537 within 6 × 11.
+pub const CHANGE_WINDOWS: &[usize] = &[8, 12];
 
 /// A line on a grid as a model: one 0/1 answer variable per pair of adjacent points, in the
 /// order of [`Grid::edges`].
@@ -281,12 +281,15 @@ impl GridLines {
         faces
     }
 
-    /// For each window of [`CHANGE_WINDOW`] × [`CHANGE_WINDOW`] faces of a change
-    /// ([`GridLines::add_change_from`]'s faces), windows overlapping by half and covering the
-    /// grid: the assumptions that keep every face outside it unflipped, so that a search under
-    /// them looks only for changes inside. None when one window would cover the grid.
+    /// For each window of the sides in [`CHANGE_WINDOWS`] (square, of faces of a change:
+    /// [`GridLines::add_change_from`]'s faces; of one side, windows overlapping by half and
+    /// covering the grid): the assumptions that keep every face outside it unflipped, so that
+    /// a search under them looks only for changes inside. None of a side whose one window
+    /// would cover the grid.
     pub fn face_windows(&self, faces: &[Lit]) -> Vec<Vec<Lit>> {
-        self.windows_of(faces, CHANGE_WINDOW)
+        (CHANGE_WINDOWS.iter())
+            .flat_map(|&side| self.windows_of(faces, side))
+            .collect()
     }
 
     /// [`GridLines::face_windows`] of `side` × `side` faces.
