@@ -211,6 +211,7 @@ fn published_large_numberlinks_have_their_published_answers() {
         "308_15x20.txt",
         "528_20x20.txt",
         "537_20x20.txt",
+        "546_20x20.txt",
         "549_20x20.txt",
         "550_20x20.txt",
         "578_19x25.txt",
