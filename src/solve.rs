@@ -398,7 +398,8 @@ impl Driver {
     /// first under each set of assumptions in `local` for at most [`LOCAL_SLICE`] each: a
     /// solution that changes little is found there in a fraction of the whole search's time.
     /// Those searches run in a solver of their own, so that the whole search runs as it would
-    /// without them (after them in the same solver, janko's numberlink 576_18x26 took 38 s, not 16).
+    /// without them (after them in the same solver, janko's numberlink 576_18x26 took 38 s,
+    /// not 16).
     pub fn strongest_local_first(
         model: Model,
         card: CardEncoding,

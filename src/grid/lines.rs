@@ -173,8 +173,9 @@ impl Grid {
 }
 
 /// The sides, in faces, of the windows a search for a change to lines looks in first, smaller
-/// first ([`GridLines::face_windows`]): janko's numberlink 528_20x20, 549 and 550 have second
-/// answers that change their filled answers within 8 × 8 faces, 537 within 6 × 11.
+/// first ([`GridLines::face_windows`]): janko's numberlink 528_20x20, 546, 549 and 550 have
+/// second answers that change their filled answers within a few rows and columns, 537's across
+/// 6 × 11 faces.
 pub const CHANGE_WINDOWS: &[usize] = &[8, 12];
 
 /// A line on a grid as a model: one 0/1 answer variable per pair of adjacent points, in the
