@@ -70,7 +70,7 @@ impl Puzzle for Numberlink {
             FormulationKey::of::<PathEncoding>(
                 "paths",
                 "how rule 3 (no line apart from the paths: no cycle) is encoded",
-                "propagator",
+                "auto",
             ),
             FormulationKey::of::<PathReduction>(
                 "reduce",
