@@ -3,7 +3,7 @@
 counting the entries that come back `unique` with `answer_text` equal to the published answer
 (compared as the acceptance check does: header dropped, tokens, the genre's normalisations).
 
-    tools/janko_score.py tests/data/janko/Akari.json [--genre akari] [--timeout 60] [--jobs 2]
+    tools/janko_score.py tests/data/janko/Akari.json [--genre akari] [--timeout 60] [--jobs 2] [--slow 5]
 
 Prints one line per entry that fails and a summary; exit 0 when every entry with a solution
 matched.
@@ -78,6 +78,7 @@ def main():
     ap.add_argument("--binary", default=os.path.join(ROOT, "target/release/puzzlec"))
     ap.add_argument("--timeout", type=float, default=60)
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--slow", type=float, help="also list the right answers that took over this many seconds")
     args = ap.parse_args()
     genre = args.genre or os.path.splitext(os.path.basename(args.file))[0].lower()
     data = json.load(open(args.file))["data"]
@@ -91,6 +92,9 @@ def main():
                 answer_tokens(genre, r.get("answer_text", "")) == answer_tokens(genre, v["solution"])
             if good:
                 ok += 1
+                seconds = r.get("stats", {}).get("seconds_total", 0)
+                if args.slow is not None and seconds > args.slow:
+                    print(f"{k}: unique in {seconds:.2f} s")
             else:
                 print(f"{k}: {r.get('verdict')} {r.get('error', '')}".rstrip())
     print(f"{genre}: {ok}/{len(entries)} unique with the published answer")
