@@ -22,6 +22,19 @@ pub struct Value {
     /// Whether the value's reasoning runs inside the solver's search (a propagator), which
     /// only some backends run.
     pub in_solver: bool,
+    /// A staged value: first solve with this other value of the same key, and with this one
+    /// only if that run's cut loop thrashes (see [`Value::staged`]).
+    pub first_try: Option<(&'static str, Thrashing)>,
+}
+
+/// When a lazy cut loop counts as thrashing: at least this many cut rounds, after at least
+/// this long (the solver's and the cuts' time).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Thrashing {
+    /// Cut rounds.
+    pub rounds: usize,
+    /// Time since the solver was set up.
+    pub after: std::time::Duration,
 }
 
 impl Value {
@@ -33,6 +46,7 @@ impl Value {
             complete: true,
             certifiable: true,
             in_solver: false,
+            first_try: None,
         }
     }
     /// A value whose model has lazy constraints (cuts found while solving).
@@ -43,6 +57,7 @@ impl Value {
             complete: false,
             certifiable: true,
             in_solver: false,
+            first_try: None,
         }
     }
     /// A value whose reasoning runs inside the solver (a propagator): its conflicts are not
@@ -54,6 +69,21 @@ impl Value {
             complete: false,
             certifiable: false,
             in_solver: true,
+            first_try: None,
+        }
+    }
+    /// An in-solver value tried second: the run first solves with the value `first` of the
+    /// same key (fast where its cuts converge) and keeps its answer unless its cut loop
+    /// `thrashing`s, and only then solves with this one.
+    pub const fn staged(
+        name: &'static str,
+        doc: &'static str,
+        first: &'static str,
+        thrashing: Thrashing,
+    ) -> Value {
+        Value {
+            first_try: Some((first, thrashing)),
+            ..Value::in_solver(name, doc)
         }
     }
     /// A complete value whose model holds conclusions of the genre's own search (e.g. cells
@@ -65,6 +95,7 @@ impl Value {
             complete: true,
             certifiable: false,
             in_solver: false,
+            first_try: None,
         }
     }
 }

@@ -7,6 +7,7 @@ use crate::backend::{self, Backend, Outcome};
 use crate::certify::{Certificate, CertificateFiles, Evidence, FoundCut};
 use crate::error::{Error, Result};
 use crate::explain::Explanation;
+use crate::formulation::Thrashing;
 use crate::lower::CardEncoding;
 use crate::model::{Assignment, Constraint, Lit, Model, NamedConstraint};
 use crate::puzzles::{Deduced, Formulation, Puzzle};
@@ -55,6 +56,9 @@ pub struct SolveOptions {
     /// For a "no solution" verdict, find a minimal set of the model's constraints that cannot
     /// hold together (`--explain`, see [`crate::explain`]).
     pub explain: bool,
+    /// Stop as at the time limit once the cut loop thrashes (the first try of a staged
+    /// formulation value, [`crate::formulation::Value::staged`]).
+    pub give_up_when: Option<Thrashing>,
 }
 
 /// The rows of the solutions a run has found so far, shared with a thread that may have to
@@ -164,6 +168,7 @@ impl SolveOptions {
             certificate_files: false,
             exits_after: false,
             explain: false,
+            give_up_when: None,
         }
     }
 }
@@ -305,6 +310,11 @@ pub struct Driver {
     pub blocked: Vec<(Constraint, Assignment)>,
     /// Whether to keep the blocking clauses with their solutions, for a certificate.
     pub keep_blocked: bool,
+    /// When to stop the cut loop as at the deadline (see [`SolveOptions::give_up_when`]).
+    pub give_up_when: Option<Thrashing>,
+    /// When the driver was made: thrashing is measured in time since (the cuts' search
+    /// included, which the solver's time leaves out).
+    created: Instant,
     /// Every constraint given after the base model (cuts, blocking clauses, facts rounds), each
     /// later model is checked against: a solver that returns a model breaking one of them
     /// ignores what it was told, and repeating a solution is how that shows.
@@ -448,6 +458,8 @@ impl Driver {
             cuts: Vec::new(),
             blocked: Vec::new(),
             keep_blocked: false,
+            give_up_when: None,
+            created: start,
             given: Vec::new(),
             stats,
         })
@@ -568,6 +580,11 @@ impl Driver {
                 self.give(cut.constraint.clone(), GivenKind::Cut)?;
                 self.cuts.push(cut);
             }
+            if self.give_up_when.is_some_and(|t| {
+                self.stats.cut_rounds >= t.rounds && self.created.elapsed() >= t.after
+            }) {
+                return Ok(Next::Timeout);
+            }
         }
     }
 
@@ -637,6 +654,43 @@ fn explained<P: Puzzle>(
     let model = p.formulate(&formulation)?.model;
     model.check_budget(|| format!("the model of formulation {}", formulation.spec()))?;
     crate::explain::explain(&model, formulation.choice("card"), deadline)
+}
+
+/// With a staged formulation value chosen ([`crate::formulation::Value::staged`]): the run
+/// with its first-try value instead, when that run ends before its cut loop thrashes (and then
+/// whatever it found, a timeout included), else `None`, for the chosen value to answer.
+fn staged_first_try<P: Puzzle>(
+    p: &P,
+    opts: &SolveOptions,
+    formulation: &Formulation,
+    deadline: Option<Instant>,
+) -> Result<Option<Report<P::Solution>>> {
+    let keys = P::keys();
+    let staged = keys
+        .iter()
+        .find_map(|k| Some((k.key, k.value(formulation.get(k.key))?.first_try?)));
+    let Some((key, (first, thrashing))) = staged else {
+        return Ok(None);
+    };
+    let mut first_opts = opts.clone();
+    first_opts.formulation = format!("{},{key}={first}", formulation.spec());
+    first_opts.timeout =
+        deadline.map(|d| d.saturating_duration_since(Instant::now()).as_secs_f64());
+    first_opts.give_up_when = Some(thrashing);
+    // What a run that gives up found is found again by the next one: only a finished run
+    // records its solutions (for a picture, or for a caller that abandons the run later).
+    first_opts.progress = None;
+    first_opts.exits_after = false;
+    let report = solve_unexplained(p, &first_opts)?;
+    let stopped = matches!(report.stopped, Some(Stopped::Timeout(_)));
+    let gave_up = stopped && deadline.is_none_or(|d| Instant::now() < d);
+    if gave_up {
+        return Ok(None);
+    }
+    if let Some(progress) = &opts.progress {
+        report.solutions.iter().for_each(|s| progress.record(p, s));
+    }
+    Ok(Some(report))
 }
 
 /// [`solve_puzzle`] without `--explain`.
@@ -716,6 +770,9 @@ fn solve_unexplained<P: Puzzle>(p: &P, opts: &SolveOptions) -> Result<Report<P::
     let unrunnable = !crate::backend::runs_propagators(&opts.backend)
         && (P::keys().iter()).any(|k| k.value(formulation.get(k.key)).is_some_and(|v| v.in_solver));
     if !opts.certify && !unrunnable {
+        if let Some(report) = staged_first_try(p, opts, &formulation, deadline)? {
+            return Ok(report);
+        }
         let start = Instant::now();
         let deduced = p.deduced(&formulation, deadline)?;
         stats.seconds_formulate = start.elapsed().as_secs_f64();
@@ -738,6 +795,7 @@ fn solve_unexplained<P: Puzzle>(p: &P, opts: &SolveOptions) -> Result<Report<P::
     let seconds_formulate = start.elapsed().as_secs_f64();
     let mut driver = Driver::new(formulated.model, &opts.backend, card, deadline)?;
     driver.keep_blocked = opts.certify;
+    driver.give_up_when = opts.give_up_when;
     driver.stats.formulation = formulation.spec();
     driver.stats.seconds_formulate = seconds_formulate;
 

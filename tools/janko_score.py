@@ -3,7 +3,7 @@
 counting the entries that come back `unique` with `answer_text` equal to the published answer
 (compared as the acceptance check does: header dropped, tokens, the genre's normalisations).
 
-    tools/janko_score.py tests/data/janko/Akari.json [--genre akari] [--timeout 60] [--jobs 2] [--slow 5]
+    tools/janko_score.py tests/data/janko/Akari.json [--genre akari] [--timeout 60] [--jobs 2] [--slow 5] [--formulation K=V]
 
 Prints one line per entry that fails and a summary; exit 0 when every entry with a solution
 matched.
@@ -58,10 +58,11 @@ def answer_tokens(genre, text):
     return grid
 
 
-def run(binary, genre, timeout, problem):
+def run(binary, genre, timeout, problem, formulation=None):
+    extra = ["--formulation", formulation] if formulation else []
     try:
         done = subprocess.run(
-            [binary, "solve", genre, "-", "--json", "--timeout", str(timeout)],
+            [binary, "solve", genre, "-", "--json", "--timeout", str(timeout)] + extra,
             input=problem.encode(), capture_output=True, timeout=timeout + 30)
     except subprocess.TimeoutExpired:
         return {"verdict": "hung"}
@@ -78,6 +79,7 @@ def main():
     ap.add_argument("--binary", default=os.path.join(ROOT, "target/release/puzzlec"))
     ap.add_argument("--timeout", type=float, default=60)
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--formulation", help="KEY=VALUE,... passed to puzzlec")
     ap.add_argument("--slow", type=float, help="also list the right answers that took over this many seconds")
     args = ap.parse_args()
     genre = args.genre or os.path.splitext(os.path.basename(args.file))[0].lower()
@@ -85,7 +87,7 @@ def main():
     entries = [(k, v) for k, v in data.items() if v.get("solution", "").strip()]
     ok = 0
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
-        futures = {k: pool.submit(run, args.binary, genre, args.timeout, v["problem"]) for k, v in entries}
+        futures = {k: pool.submit(run, args.binary, genre, args.timeout, v["problem"], args.formulation) for k, v in entries}
         for k, v in entries:
             r = futures[k].result()
             good = r.get("verdict") == "unique" and \

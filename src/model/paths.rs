@@ -354,7 +354,9 @@ pub fn add_paths(
             ends,
         }),
         // `BySize` was resolved to one of the others above.
-        PathEncoding::Tree | PathEncoding::BySize => add_rooted_tree(model, name, graph, &on, &ends),
+        PathEncoding::Tree | PathEncoding::BySize => {
+            add_rooted_tree(model, name, graph, &on, &ends)
+        }
     }
     on
 }
@@ -763,7 +765,10 @@ mod tests {
         assert_eq!(auto.for_nodes(399), PathEncoding::Propagator);
         assert_eq!(auto.for_nodes(400), PathEncoding::Tree);
         assert_eq!(PathEncoding::Lazy.for_nodes(400), PathEncoding::Lazy);
-        assert_eq!(PathEncoding::Propagator.for_nodes(10_000), PathEncoding::Propagator);
+        assert_eq!(
+            PathEncoding::Propagator.for_nodes(10_000),
+            PathEncoding::Propagator
+        );
     }
 
     #[test]

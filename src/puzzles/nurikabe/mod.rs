@@ -44,7 +44,7 @@ impl Puzzle for Nurikabe {
             FormulationKey::of::<RegionEncoding>(
                 "islands",
                 "how the islands (one number each, of its size, no unnumbered island) are encoded",
-                "hybrid",
+                "staged",
             ),
             FormulationKey::of::<ConnectivityEncoding>(
                 "connectivity",
@@ -185,6 +185,21 @@ mod tests {
     }
 
     #[test]
+    fn a_cut_loop_given_a_thrashing_limit_stops_there_as_at_a_timeout() {
+        use crate::formulation::Thrashing;
+        use crate::solve::{solve_puzzle, Mode, SolveOptions, Stopped, Verdict};
+        // janko's 755_10x10, where the hybrid's lazy islands run over 10,000 cut rounds.
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/nurikabe_published/755_10x10.txt");
+        let p = Nurikabe::read_text(path, &std::fs::read_to_string(path).unwrap()).unwrap();
+        let mut opts = SolveOptions::new("batsat", "islands=hybrid", Mode::Count(2));
+        opts.give_up_when = Some(Thrashing { rounds: 20, after: std::time::Duration::ZERO });
+        let report = solve_puzzle(&p, &opts).unwrap();
+        assert_eq!(report.verdict, Verdict::Timeout);
+        assert!(matches!(report.stopped, Some(Stopped::Timeout(_))));
+        assert_eq!(report.stats.cut_rounds, 20);
+    }
+
+    #[test]
     fn every_formulation_finds_exactly_the_shadings_the_rules_accept() {
         let mut rng = Rng::new(2024);
         let specs = [
@@ -204,6 +219,7 @@ mod tests {
                 "islands=hybrid,connectivity=lazy",
                 "islands=propagator,connectivity=lazy",
                 "islands=propagator,connectivity=propagator",
+                "islands=staged,connectivity=lazy",
             ];
             assert_matches_brute_force(&p, p.grid.len(), &propagator, &["batsat"]);
             solvable += usize::from(n > 0);
