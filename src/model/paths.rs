@@ -36,7 +36,7 @@ pub enum PathEncoding {
 }
 
 /// From this many nodes `paths=auto` is the tree: on janko's 20×20s and larger the tree on
-/// CaDiCaL decided 3–4× sooner than the propagator on batsat (548_20x20 107 s against 350,
+/// CaDiCaL decided 2–4× sooner than the propagator on batsat (548_20x20 107 s against 350,
 /// 530 140 against 563, 576_18x26 9 against 18), while below it the propagator was far ahead
 /// (420_14x24 6.8 s against over 120, 309_15x20 34 against over 120).
 pub const TREE_FROM_NODES: usize = 400;
@@ -68,7 +68,7 @@ impl crate::formulation::Choice for PathEncoding {
         ),
         Value::in_solver(
             "auto",
-            "`propagator` on grids of fewer than 400 cells, `tree` from 400 on (where CaDiCaL with the tree was 3-4x faster)",
+            "`propagator` on grids of fewer than 400 cells, `tree` from 400 on (where CaDiCaL with the tree was 2-4x faster)",
         ),
     ];
     fn from_name(name: &str) -> Option<Self> {
