@@ -624,7 +624,8 @@ pub fn solve_puzzle<P: Puzzle>(p: &P, opts: &SolveOptions) -> Result<Report<P::S
         };
         // The verdict stands whatever happens to its explanation (a memory budget that the
         // verdict's own solver left too little of): a failure is said, not raised.
-        match explained(p, &opts.formulation, deadline) {
+        // The formulation that answered: a staged value's first try when that decided.
+        match explained(p, &report.stats.formulation, deadline) {
             Ok(explanation) => report.explanation = explanation,
             Err(e) => {
                 let why = format!("no explanation: {e}");

@@ -63,7 +63,9 @@ pub fn specs_for(keys: &[FormulationKey], backend: &str) -> Vec<String> {
 /// Whether a backend refuses a spec because only batsat runs propagators; asserts that the
 /// refusal says so.
 pub fn refuses_propagator<P: Puzzle>(p: &P, backend: &str, spec: &str) -> bool {
-    if !spec.contains("=propagator") || runs_propagators(backend) {
+    // `=staged` values are a propagator's model tried second (nurikabe's `islands=staged`).
+    let propagator = spec.contains("=propagator") || spec.contains("=staged");
+    if !propagator || runs_propagators(backend) {
         return false;
     }
     let Err(err) = solve_puzzle(p, &SolveOptions::new(backend, spec, Mode::Unique)) else {
