@@ -605,7 +605,7 @@ pub fn unique_answer<P: Puzzle>(
     deadline: Option<Instant>,
 ) -> Result<Option<P::Solution>> {
     let mut opts = SolveOptions::new(backend::DEFAULT, formulation, Mode::Count(2));
-    opts.timeout = deadline.map(|d| d.saturating_duration_since(Instant::now()).as_secs_f64());
+    opts.timeout = seconds_left(deadline);
     let mut report = solve_puzzle(p, &opts)?;
     Ok((report.verdict == Verdict::Unique).then(|| report.solutions.swap_remove(0)))
 }
@@ -657,6 +657,11 @@ fn explained<P: Puzzle>(
     crate::explain::explain(&model, formulation.choice("card"), deadline)
 }
 
+/// The time limit a run started now has until `deadline`, as [`SolveOptions::timeout`] takes it.
+fn seconds_left(deadline: Option<Instant>) -> Option<f64> {
+    deadline.map(|d| d.saturating_duration_since(Instant::now()).as_secs_f64())
+}
+
 /// With a staged formulation value chosen ([`crate::formulation::Value::staged`]): the run
 /// with its first-try value instead, when that run ends before its cut loop thrashes (and then
 /// whatever it found, a timeout included), else `None`, for the chosen value to answer.
@@ -675,8 +680,7 @@ fn staged_first_try<P: Puzzle>(
     };
     let mut first_opts = opts.clone();
     first_opts.formulation = format!("{},{key}={first}", formulation.spec());
-    first_opts.timeout =
-        deadline.map(|d| d.saturating_duration_since(Instant::now()).as_secs_f64());
+    first_opts.timeout = seconds_left(deadline);
     first_opts.give_up_when = Some(thrashing);
     // What a run that gives up found is found again by the next one: only a finished run
     // records its solutions (for a picture, or for a caller that abandons the run later).
