@@ -152,13 +152,30 @@ fn add_sized_regions_from(
             );
         }
     }
+    // Two roots side by side are one component: no region can hold just one of them.
+    for reg in regions {
+        let later_root = |u: &&usize| root_of[**u].is_some() && **u > reg.root;
+        if let Some(&other) = graph.neighbours(reg.root).iter().find(later_root) {
+            model.add(
+                format!(
+                    "{name}: roots {} and {} are neighbours",
+                    graph.name(reg.root),
+                    graph.name(other)
+                ),
+                Constraint::clause([]),
+            );
+        }
+    }
     // Where each region can reach: within size − 1 steps of its root, never through another
-    // root. A region's nodes are all there, so this prunes every formulation.
-    let reach: Vec<Vec<Option<usize>>> = regions
-        .iter()
-        .map(|reg| {
+    // root nor a node beside one (roots are active, so such a node, active, is in that root's
+    // region). A region's nodes are all there, so this prunes every formulation.
+    let reach: Vec<Vec<Option<usize>>> = (regions.iter().enumerate())
+        .map(|(i, reg)| {
             let limit = reg.size.map_or(usize::MAX, |s| s.saturating_sub(1));
-            distances(graph.adjacency(), &[reg.root], |v| root_of[v].is_none())
+            let other_root = |v: usize| root_of[v].is_some_and(|j| j != i);
+            let passable =
+                |v: usize| !other_root(v) && !graph.neighbours(v).iter().any(|&u| other_root(u));
+            distances(graph.adjacency(), &[reg.root], passable)
                 .into_iter()
                 .map(|d| d.filter(|&d| d <= limit))
                 .collect()
