@@ -19,6 +19,25 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
+/// The CPU time the calling thread has used, or, where the system does not say, the wall time
+/// since the first call. Thresholds that should not move with the machine's load (a cut loop's
+/// thrashing) are measured with it: on a shared machine wall time runs on while a thread waits.
+pub fn thread_cpu_time() -> Duration {
+    #[cfg(unix)]
+    {
+        let mut ts = libc::timespec {
+            tv_sec: 0,
+            tv_nsec: 0,
+        };
+        // SAFETY: `ts` is a valid timespec for the call to fill in.
+        if unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) } == 0 {
+            return Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32);
+        }
+    }
+    static START: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
+    START.get_or_init(Instant::now).elapsed()
+}
+
 /// Reads a time limit in seconds: a number above 0, or `inf` for none. A limit too large for
 /// the clock (`1e99`) is no limit either; 0, negative numbers and NaN are refused.
 pub fn parse_seconds(text: &str) -> std::result::Result<f64, String> {

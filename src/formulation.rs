@@ -33,7 +33,7 @@ pub struct Value {
 pub struct Thrashing {
     /// Cut rounds.
     pub rounds: usize,
-    /// Time since the solver was set up.
+    /// CPU time of the solving thread since the solver was set up.
     pub after: std::time::Duration,
 }
 

@@ -312,9 +312,10 @@ pub struct Driver {
     pub keep_blocked: bool,
     /// When to stop the cut loop as at the deadline (see [`SolveOptions::give_up_when`]).
     pub give_up_when: Option<Thrashing>,
-    /// When the driver was made: thrashing is measured in time since (the cuts' search
-    /// included, which the solver's time leaves out).
-    created: Instant,
+    /// The thread's CPU time when the driver was made: thrashing is measured in CPU time
+    /// since (the cuts' search included, which the solver's time leaves out; the machine's
+    /// load left out, which wall time would count).
+    created: Duration,
     /// Every constraint given after the base model (cuts, blocking clauses, facts rounds), each
     /// later model is checked against: a solver that returns a model breaking one of them
     /// ignores what it was told, and repeating a solution is how that shows.
@@ -459,7 +460,7 @@ impl Driver {
             blocked: Vec::new(),
             keep_blocked: false,
             give_up_when: None,
-            created: start,
+            created: crate::budget::thread_cpu_time(),
             given: Vec::new(),
             stats,
         })
@@ -581,7 +582,8 @@ impl Driver {
                 self.cuts.push(cut);
             }
             if self.give_up_when.is_some_and(|t| {
-                self.stats.cut_rounds >= t.rounds && self.created.elapsed() >= t.after
+                self.stats.cut_rounds >= t.rounds
+                    && crate::budget::thread_cpu_time().saturating_sub(self.created) >= t.after
             }) {
                 return Ok(Next::Timeout);
             }
