@@ -33,7 +33,8 @@ pub struct Value {
 pub struct Thrashing {
     /// Cut rounds.
     pub rounds: usize,
-    /// CPU time of the solving thread since the solver was set up.
+    /// CPU time of the solving thread since the solver was set up (an external solver's own
+    /// process is not in it: the staged values run on batsat, inside the thread).
     pub after: std::time::Duration,
 }
 
