@@ -9,10 +9,11 @@ use crate::error::{Error, Result};
 use crate::explain::Explanation;
 use crate::formulation::Thrashing;
 use crate::lower::CardEncoding;
-use crate::model::{Assignment, Constraint, Lit, Model, NamedConstraint};
+use crate::model::{Assignment, Constraint, Lit, Model, NamedConstraint, Var};
 use crate::puzzles::{Deduced, Formulation, Puzzle};
 use crate::render::Sketch;
 use serde::Serialize;
+use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -664,21 +665,32 @@ fn seconds_left(deadline: Option<Instant>) -> Option<f64> {
     deadline.map(|d| d.saturating_duration_since(Instant::now()).as_secs_f64())
 }
 
+/// What a staged formulation value's first try came to.
+enum FirstTry<S> {
+    /// No staged value is chosen.
+    NotStaged,
+    /// The first try ended before its cut loop thrashed: its report (a timeout included).
+    Answered(Report<S>),
+    /// It thrashed: its cuts, as clauses over the variables' names (they hold in every
+    /// solution, so the chosen value's model starts with them where it has those variables).
+    GaveUp(Vec<(String, Vec<(String, bool)>)>),
+}
+
 /// With a staged formulation value chosen ([`crate::formulation::Value::staged`]): the run
-/// with its first-try value instead, when that run ends before its cut loop thrashes (and then
-/// whatever it found, a timeout included), else `None`, for the chosen value to answer.
+/// with its first-try value instead, whose report answers when that run ends before its cut
+/// loop thrashes; else what its cuts learnt, for the chosen value to answer with.
 fn staged_first_try<P: Puzzle>(
     p: &P,
     opts: &SolveOptions,
     formulation: &Formulation,
     deadline: Option<Instant>,
-) -> Result<Option<Report<P::Solution>>> {
+) -> Result<FirstTry<P::Solution>> {
     let keys = P::keys();
     let staged = keys
         .iter()
         .find_map(|k| Some((k.key, k.value(formulation.get(k.key))?.first_try?)));
     let Some((key, (first, thrashing))) = staged else {
-        return Ok(None);
+        return Ok(FirstTry::NotStaged);
     };
     let mut first_opts = opts.clone();
     first_opts.formulation = format!("{},{key}={first}", formulation.spec());
@@ -692,12 +704,51 @@ fn staged_first_try<P: Puzzle>(
     let stopped = matches!(report.stopped, Some(Stopped::Timeout(_)));
     let gave_up = stopped && deadline.is_none_or(|d| Instant::now() < d);
     if gave_up {
-        return Ok(None);
+        // The first model again, for its variables' names (formulating costs little beside
+        // the run that thrashed).
+        let first_spec = Formulation::parse(&first_opts.formulation, &keys)?;
+        let model = p.formulate(&first_spec)?.model;
+        let name = |l: &Lit| (model.vars[l.var.index()].name.clone(), l.negated);
+        let cuts = (report.cuts.iter())
+            .filter_map(|c| match &c.constraint {
+                Constraint::Clause { lits } => {
+                    Some((c.name.clone(), lits.iter().map(name).collect()))
+                }
+                _ => None,
+            })
+            .collect();
+        return Ok(FirstTry::GaveUp(cuts));
     }
     if let Some(progress) = &opts.progress {
         report.solutions.iter().for_each(|s| progress.record(p, s));
     }
-    Ok(Some(report))
+    Ok(FirstTry::Answered(report))
+}
+
+/// Clauses over variables' names as constraints of `model`, leaving out those that name a
+/// variable it lacks (or names twice).
+fn clauses_on(model: &Model, clauses: Vec<(String, Vec<(String, bool)>)>) -> Vec<NamedConstraint> {
+    if clauses.is_empty() {
+        return Vec::new();
+    }
+    let mut by_name: HashMap<&str, Option<Var>> = HashMap::new();
+    for (i, v) in model.vars.iter().enumerate() {
+        by_name
+            .entry(v.name.as_str())
+            .and_modify(|e| *e = None)
+            .or_insert(Some(Var(i as u32)));
+    }
+    (clauses.into_iter())
+        .filter_map(|(name, lits)| {
+            let lits: Option<Vec<Lit>> = (lits.iter())
+                .map(|(v, negated)| {
+                    let var = (*by_name.get(v.as_str())?)?;
+                    Some(if *negated { !var } else { var.lit() })
+                })
+                .collect();
+            Some(NamedConstraint::new(name, Constraint::clause(lits?)))
+        })
+        .collect()
 }
 
 /// [`solve_puzzle`] without `--explain`.
@@ -774,11 +825,15 @@ fn solve_unexplained<P: Puzzle>(p: &P, opts: &SolveOptions) -> Result<Report<P::
     // A certificate needs a proof from a solver, so deduction alone does not answer --certify;
     // a propagator this backend cannot run is refused (with the reason) when the model is
     // lowered, whether or not deduction could answer.
+    // A staged first try's cuts, on the variables' names, for the model that follows it.
+    let mut first_cuts: Vec<(String, Vec<(String, bool)>)> = Vec::new();
     let unrunnable = !crate::backend::runs_propagators(&opts.backend)
         && (P::keys().iter()).any(|k| k.value(formulation.get(k.key)).is_some_and(|v| v.in_solver));
     if !opts.certify && !unrunnable {
-        if let Some(report) = staged_first_try(p, opts, &formulation, deadline)? {
-            return Ok(report);
+        match staged_first_try(p, opts, &formulation, deadline)? {
+            FirstTry::Answered(report) => return Ok(report),
+            FirstTry::GaveUp(cuts) => first_cuts = cuts,
+            FirstTry::NotStaged => {}
         }
         let start = Instant::now();
         let deduced = p.deduced(&formulation, deadline)?;
@@ -805,6 +860,9 @@ fn solve_unexplained<P: Puzzle>(p: &P, opts: &SolveOptions) -> Result<Report<P::
     driver.give_up_when = opts.give_up_when;
     driver.stats.formulation = formulation.spec();
     driver.stats.seconds_formulate = seconds_formulate;
+    for cut in clauses_on(driver.model(), first_cuts) {
+        driver.add(cut)?;
+    }
 
     let mut solutions: Vec<P::Solution> = Vec::new();
     let mut assignments: Vec<Assignment> = Vec::new();
@@ -1301,5 +1359,33 @@ mod tests {
             Some(Deduced::Unique(0, "test"))
         );
         assert_eq!(Next::Timeout.deduced(0, "test", decode), None);
+    }
+}
+
+#[cfg(test)]
+mod staged_tests {
+    use super::*;
+
+    #[test]
+    fn a_first_try_s_clauses_carry_over_by_name_and_only_where_every_name_is_one_variable() {
+        let mut m = Model::new();
+        let b = m.new_bool("b");
+        let a = m.new_bool("a");
+        m.new_bool("twice");
+        m.new_bool("twice");
+        let clause = |lits: &[(&str, bool)]| {
+            let lits = lits.iter().map(|&(v, neg)| (v.to_string(), neg)).collect();
+            ("cut".to_string(), lits)
+        };
+        let carried = clauses_on(
+            &m,
+            vec![
+                clause(&[("a", false), ("b", true)]),
+                clause(&[("a", false), ("missing", false)]),
+                clause(&[("twice", false)]),
+            ],
+        );
+        assert_eq!(carried.len(), 1);
+        assert_eq!(carried[0].constraint, Constraint::clause([a.lit(), !b]));
     }
 }
