@@ -665,15 +665,19 @@ fn seconds_left(deadline: Option<Instant>) -> Option<f64> {
     deadline.map(|d| d.saturating_duration_since(Instant::now()).as_secs_f64())
 }
 
+/// Named clauses over variables' names (a literal: its variable's name and whether it is
+/// negated), for a model other than the one they were found in.
+type ClausesByName = Vec<(String, Vec<(String, bool)>)>;
+
 /// What a staged formulation value's first try came to.
 enum FirstTry<S> {
     /// No staged value is chosen.
     NotStaged,
     /// The first try ended before its cut loop thrashed: its report (a timeout included).
-    Answered(Report<S>),
+    Answered(Box<Report<S>>),
     /// It thrashed: its cuts, as clauses over the variables' names (they hold in every
     /// solution, so the chosen value's model starts with them where it has those variables).
-    GaveUp(Vec<(String, Vec<(String, bool)>)>),
+    GaveUp(ClausesByName),
 }
 
 /// With a staged formulation value chosen ([`crate::formulation::Value::staged`]): the run
@@ -722,12 +726,12 @@ fn staged_first_try<P: Puzzle>(
     if let Some(progress) = &opts.progress {
         report.solutions.iter().for_each(|s| progress.record(p, s));
     }
-    Ok(FirstTry::Answered(report))
+    Ok(FirstTry::Answered(Box::new(report)))
 }
 
 /// Clauses over variables' names as constraints of `model`, leaving out those that name a
 /// variable it lacks (or names twice).
-fn clauses_on(model: &Model, clauses: Vec<(String, Vec<(String, bool)>)>) -> Vec<NamedConstraint> {
+fn clauses_on(model: &Model, clauses: ClausesByName) -> Vec<NamedConstraint> {
     if clauses.is_empty() {
         return Vec::new();
     }
@@ -822,16 +826,16 @@ fn solve_unexplained<P: Puzzle>(p: &P, opts: &SolveOptions) -> Result<Report<P::
     if native {
         return solve_natively(p, opts, stats, total, deadline);
     }
+    // A staged first try's cuts, for the model that follows it.
+    let mut first_cuts: ClausesByName = Vec::new();
     // A certificate needs a proof from a solver, so deduction alone does not answer --certify;
     // a propagator this backend cannot run is refused (with the reason) when the model is
     // lowered, whether or not deduction could answer.
-    // A staged first try's cuts, on the variables' names, for the model that follows it.
-    let mut first_cuts: Vec<(String, Vec<(String, bool)>)> = Vec::new();
     let unrunnable = !crate::backend::runs_propagators(&opts.backend)
         && (P::keys().iter()).any(|k| k.value(formulation.get(k.key)).is_some_and(|v| v.in_solver));
     if !opts.certify && !unrunnable {
         match staged_first_try(p, opts, &formulation, deadline)? {
-            FirstTry::Answered(report) => return Ok(report),
+            FirstTry::Answered(report) => return Ok(*report),
             FirstTry::GaveUp(cuts) => first_cuts = cuts,
             FirstTry::NotStaged => {}
         }
