@@ -28,8 +28,8 @@ pub enum RegionEncoding {
     /// The tree's membership, closure and count without its labels, each region's members
     /// kept connected by a propagator inside the solver's search (batsat).
     Propagator,
-    /// The propagator's membership for the regions of [`BIG_REGION`] nodes or more, the lazy
-    /// cuts for every region.
+    /// The propagator's membership for the regions of [`BIG_REGION`] nodes or more that reach
+    /// at most [`TIGHT_REACH`] nodes per node, the lazy cuts for every region.
     Hybrid,
     /// `Hybrid` first, and `Propagator` once its cut loop thrashes ([`STAGED_THRASHING`]):
     /// the model is `Propagator`'s, the first try is the solve's ([`Value::staged`]).
@@ -63,7 +63,7 @@ impl crate::formulation::Choice for RegionEncoding {
         ),
         Value::in_solver(
             "hybrid",
-            "the propagator's membership for islands of 30 cells or more, lazy cuts for every island (batsat only)",
+            "the propagator's membership for islands of 30 cells or more that can reach at most 10 cells per cell, lazy cuts for every island (batsat only)",
         ),
         Value::staged(
             "staged",
@@ -209,10 +209,15 @@ fn add_sized_regions_from(
         RegionEncoding::Tree => add_region_tree(model, name, graph, regions, &reach, outside),
         RegionEncoding::Propagator | RegionEncoding::Hybrid | RegionEncoding::Staged => {
             let hybrid = encoding == RegionEncoding::Hybrid;
-            let big = |reg: &SizedRegion| !hybrid || reg.size.is_some_and(|s| s >= big_region);
+            let big = |reg: &SizedRegion, dist: &Vec<Option<usize>>| {
+                !hybrid
+                    || reg.size.is_some_and(|s| {
+                        s >= big_region && dist.iter().flatten().count() <= TIGHT_REACH * s
+                    })
+            };
             let (chosen, chosen_reach): (Vec<SizedRegion>, Vec<Vec<Option<usize>>>) =
                 (regions.iter().zip(&reach))
-                    .filter(|(reg, _)| big(reg))
+                    .filter(|(reg, dist)| big(reg, dist))
                     .map(|(reg, dist)| (*reg, dist.clone()))
                     .unzip();
             // A node only one region reaches can belong to no other: its activity is its
@@ -239,6 +244,16 @@ fn add_sized_regions_from(
 /// hunt's 16 and 18: 0.4 → 1.6 s; a published 20×36 with one of 26: 0.08 → 1.5 s, its
 /// count and propagator spanning most of the grid); docs/genres/nurikabe.md.
 pub const BIG_REGION: usize = 30;
+
+/// How many nodes per node of its size a big region may reach and still get the hybrid's
+/// membership. Over a tight reach the count decides what the "too small" cuts learn one
+/// enclosure at a time (janko's 1102_15x21: an island of 61 that reaches 61 cells, no answer
+/// in 20 s from the cuts alone, 0.01 s with membership); over a wide one it costs reach × size
+/// clauses and seldom bites (1055_40x57: four islands of 50 that reach 950–1,050 cells each
+/// took it from 0.95 s to 31 s). On the collection's 22 nurikabes with an island of 30 or more,
+/// every bound from 8 to 11 gave the same answers within 2.3 s of each other; 5 or less sent
+/// 690_50x50 (ratios 5.6–9.9) to the propagator, 1.6 s → 13 s.
+pub const TIGHT_REACH: usize = 10;
 
 /// Each region's members connected, by a propagator: with the membership of
 /// [`add_region_members`] this makes the members exactly the root's component.
