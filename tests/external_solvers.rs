@@ -354,7 +354,7 @@ fn a_solver_that_breaks_a_cut_it_was_given_is_stopped_at_once() {
     #[cfg(unix)]
     {
         use std::time::Duration;
-        for fake in ["forgets-clauses", "repeat-model"] {
+        for fake in ["forgets-clauses", "repeat-model", "forgets-old-cuts"] {
             let dir = unix::scratch("breaks-cuts");
             let backend = unix::fake(fake);
             let args = [
@@ -372,7 +372,9 @@ fn a_solver_that_breaks_a_cut_it_was_given_is_stopped_at_once() {
             assert_eq!(out.status.code(), Some(3), "{fake}: {err}");
             assert!(err.contains("breaks the cut"), "{fake}: {err}");
             assert!(err.contains("already given"), "{fake}: {err}");
-            // Two calls: the first model draws cuts, the second breaks them.
+            // Two calls: the first model draws cuts, the second breaks them; forgets-old-cuts
+            // keeps the last round's cuts, and is caught when every cut is checked (at rounds
+            // 1, 2, 4, 8… and before an answer).
             assert!(seconds < 30.0, "{fake}: {seconds} s");
             std::fs::remove_dir_all(dir).ok();
         }
