@@ -249,10 +249,10 @@ pub const BIG_REGION: usize = 30;
 /// membership. Over a tight reach the count decides what the "too small" cuts learn one
 /// enclosure at a time (janko's 1102_15x21: an island of 61 that reaches 61 cells, no answer
 /// in 20 s from the cuts alone, 0.01 s with membership); over a wide one it costs reach × size
-/// clauses and seldom bites (1055_40x57: four islands of 50 that reach 950–1,050 cells each
-/// took it from 0.95 s to 31 s). On the collection's 22 nurikabes with an island of 30 or more,
-/// every bound from 8 to 11 gave the same answers within 2.3 s of each other; 5 or less sent
-/// 690_50x50 (ratios 5.6–9.9) to the propagator, 1.6 s → 13 s.
+/// clauses and seldom bites (1055_40x57: 31 s with membership for its four islands of 50 that
+/// reach 950–1,050 cells each, 0.95 s without). On the collection's 22 nurikabes with an
+/// island of 30 or more, every bound from 8 to 11 gave the same answers within 2.3 s of each
+/// other; 5 or less sent 690_50x50 (ratios 5.6–9.9) to the propagator, 1.6 s → 13 s.
 pub const TIGHT_REACH: usize = 10;
 
 /// Each region's members connected, by a propagator: with the membership of
