@@ -38,10 +38,10 @@ pub enum RegionEncoding {
 
 /// When `islands=staged` leaves the hybrid for the propagator: 500 cut rounds after 1.5 s of
 /// the solving thread's CPU time. On janko's 1,110 nurikabes the hybrid's slowest answers that
-/// converge took up to 2,661 rounds in 1.5 s (1091_15x15, which sits on the line) or 1.9 s in
-/// 141 rounds (690_50x50), while the ones it cannot finish in 20 s run thousands of rounds
-/// (687_17x17 15,360, 755_10x10 10,812) that the propagator's membership answers in under a
-/// second.
+/// converge took up to 2,661 rounds in 1.5 s (1091_15x15, which sat on the line; 0.47 s since
+/// a cut round no longer rechecks every cut) or 1.9 s in 141 rounds (690_50x50), while the
+/// ones it cannot finish in 20 s run thousands of rounds (687_17x17 15,360, 755_10x10 10,812)
+/// that the propagator's membership answers in under a second.
 pub const STAGED_THRASHING: Thrashing = Thrashing {
     rounds: 500,
     after: std::time::Duration::from_millis(1500),
