@@ -53,9 +53,9 @@ pub fn formulate(p: &Nurikabe, formulation: &Formulation) -> Result<Formulated<S
     // A wall of at most a third of the grid is a thin separator between big islands, and its
     // count bounds how far it can wander (janko's 753_10x10, a wall of 19: 42 s → 10 s;
     // 1030_32x32, 10: 11.7 → 7.4–8.3 s). On a wider wall the count costs a totalizer of
-    // cells × wall and slows the search (from 38% of the grid up, every janko puzzle measured:
-    // 1063_10x10 0.01 → 0.49 s, 962_10x10 0.05 → 6.1 s; always stated, the collection took
-    // 107 s instead of 39 s); docs/genres/nurikabe.md.
+    // cells × wall and slows the search (from 36% of the grid up no janko puzzle gained and
+    // some lost up to 100×: 1063_10x10 0.01 → 0.49 s, 962_10x10 0.05 → 6.1 s; always stated,
+    // the collection took 107 s instead of 39 s); docs/genres/nurikabe.md.
     let wall_cells = land_cells.and_then(|n| g.len().checked_sub(n));
     if let Some(w) = wall_cells.filter(|&w| 3 * w <= g.len()) {
         let count = Constraint::linear(LinExpr::sum_vars(shaded.clone()), Cmp::Eq, w as i64);
