@@ -57,7 +57,7 @@ pub fn inputs_of(args: &SolveArgs) -> Result<Option<Batch>> {
             false => Ok(None),
         };
     };
-    let genre = if registry::check_genre(first).is_ok() {
+    let genre = if registry::find_genre(first).is_some() {
         positional.remove(0);
         Some(first.to_string())
     } else if names_an_input(first) {

@@ -215,7 +215,7 @@ fn resolve(genre_or_input: Option<&str>, input: Option<&str>) -> Result<(String,
         registry::check_genre(genre_or_input)?;
         return Ok((genre_or_input.to_string(), registry::read_input(input)?));
     }
-    if registry::check_genre(genre_or_input).is_ok() {
+    if registry::find_genre(genre_or_input).is_some() {
         return Err(Error::Usage(format!(
             "missing the puzzle: give a file, `-` or a URL after `{genre_or_input}`"
         )));
@@ -337,7 +337,7 @@ impl SolveArgs {
     /// The genre the arguments name: the first one, or the genre a URL given first names.
     fn named_genre(&self) -> Option<&str> {
         let first = self.genre.as_deref()?;
-        if registry::check_genre(first).is_ok() {
+        if registry::find_genre(first).is_some() {
             return Some(first);
         }
         registry::inline(first).and_then(|input| registry::url_genre(&input))
