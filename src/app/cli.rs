@@ -16,11 +16,24 @@ use puzzlec::solve::{Mode, Report, SolveOptions, Stopped, Verdict};
 /// puzzlec: compile pencil puzzles to SAT/MIP models, solve them with a backend of your
 /// choice, and check every answer against the puzzle's own rules.
 #[derive(Parser, Debug)]
-#[command(name = "puzzlec", version, about, long_about = None)]
+#[command(name = Cli::NAME, version, about, long_about = None)]
 pub struct Cli {
     /// The command.
     #[command(subcommand)]
     pub command: Command,
+    /// The memory budget (read from the matches, see [`memory_of`]).
+    #[command(flatten)]
+    pub memory: MemoryArg,
+}
+
+impl Cli {
+    /// The program's name, as the derive's `name` says.
+    const NAME: &'static str = "puzzlec";
+}
+
+/// `--memory`, declared once for the top command and copied to the commands that build models.
+#[derive(clap::Args, Debug)]
+pub struct MemoryArg {
     /// Memory budget, e.g. 8G or 512M (default 4G, less under a smaller `ulimit -v` or on a
     /// machine with less memory). A model, export or search that would pass it is refused
     /// with exit code 3 and a message saying what; a count stops there with a partial answer.
@@ -51,20 +64,25 @@ pub enum ExportFormat {
     Url,
 }
 
+/// `solve`'s arguments, a struct of their own so that a run of `solve` can build its command
+/// alone (see [`solve_alone`]).
+#[derive(clap::Args, Debug)]
+pub struct SolveCommand {
+    #[command(flatten)]
+    args: SolveArgs,
+    /// Stop at the first solution (no uniqueness check).
+    #[arg(long, conflicts_with = "facts")]
+    first: bool,
+    /// Show the cells that are the same in every solution (`?` where they differ).
+    #[arg(long)]
+    facts: bool,
+}
+
 /// The commands.
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Solve a puzzle and check that the solution is unique.
-    Solve {
-        #[command(flatten)]
-        args: SolveArgs,
-        /// Stop at the first solution (no uniqueness check).
-        #[arg(long, conflicts_with = "facts")]
-        first: bool,
-        /// Show the cells that are the same in every solution (`?` where they differ).
-        #[arg(long)]
-        facts: bool,
-    },
+    Solve(SolveCommand),
     /// Count solutions, up to a maximum.
     Count {
         #[command(flatten)]
@@ -445,6 +463,23 @@ fn command_line_for(args: &[std::ffi::OsString]) -> clap::Command {
     }
 }
 
+/// The matches of a `solve` command line, parsed by a tree of `solve` alone: a run per
+/// puzzle is most runs, and building every command cost it 200k instructions, half of a small
+/// hitori's run. `None` for another command, or when that tree refuses the line (help, a
+/// usage error), which [`command_line_for`]'s tree then parses again, as its messages say.
+fn solve_alone(args: &[std::ffi::OsString]) -> Option<clap::error::Result<clap::ArgMatches>> {
+    use clap::Args;
+    if command_word(args) != Some("solve") {
+        return None;
+    }
+    let top = <MemoryArg as Args>::augment_args(clap::Command::new(Cli::NAME));
+    let solve = <SolveCommand as Args>::augment_args(clap::Command::new("solve"));
+    let mut command = with_memory_on(top.subcommand(solve), "solve");
+    let parsed = command.try_get_matches_from_mut(args).ok();
+    std::mem::forget(command);
+    parsed.map(Ok)
+}
+
 /// The first word of a command line (after the program) that is not `--memory` or its
 /// value: the command, or a flag given before any.
 fn command_word(args: &[std::ffi::OsString]) -> Option<&str> {
@@ -508,11 +543,14 @@ fn memory_of(matches: &clap::ArgMatches) -> Option<u64> {
 /// and exit 0.
 pub fn main() -> i32 {
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
-    let mut command = command_line_for(&args);
-    let parsed = command.try_get_matches_from_mut(args);
-    // The tree is left to the OS at exit: freeing its few hundred allocations one by one
-    // would cost more than parsing did.
-    std::mem::forget(command);
+    let parsed = solve_alone(&args).unwrap_or_else(|| {
+        let mut command = command_line_for(&args);
+        let parsed = command.try_get_matches_from_mut(&args);
+        // The tree is left to the OS at exit: freeing its few hundred allocations one by one
+        // would cost more than parsing did.
+        std::mem::forget(command);
+        parsed
+    });
     let matches = match parsed {
         Ok(matches) => matches,
         Err(e) => return usage_error(e),
@@ -591,7 +629,7 @@ impl Command {
     /// Whether the command was asked for JSON output.
     pub fn json(&self) -> bool {
         match self {
-            Command::Solve { args, .. } | Command::Count { args, .. } => args.json,
+            Command::Solve(SolveCommand { args, .. }) | Command::Count { args, .. } => args.json,
             Command::Compare { json, .. }
             | Command::Formulations { json, .. }
             | Command::Backends { json }
@@ -608,7 +646,7 @@ impl Command {
 
 fn dispatch(command: Command) -> Result<i32> {
     match command {
-        Command::Solve { args, first, facts } => {
+        Command::Solve(SolveCommand { args, first, facts }) => {
             let mode = if first {
                 Mode::First
             } else if facts {
@@ -1414,6 +1452,31 @@ mod tests {
         let (name, verb) = logic.as_ref().unwrap().subcommand().unwrap();
         let (_, verbs) = (registry::genre_verbs()).find(|(g, _)| *g == name).unwrap();
         assert!((verbs.json)(verb));
+    }
+
+    #[test]
+    fn a_solve_line_parses_alone_as_in_the_whole_tree_or_not_at_all() {
+        let lines = [
+            "puzzlec solve nonogram x.non --memory 1G -b batsat",
+            "puzzlec --memory=2G solve hitori a.txt b.txt --jobs 2 --json --first",
+            "puzzlec solve https://puzz.link/p?hitori/2/2/1211 --facts -t 3 -f card=seq",
+        ];
+        for line in lines {
+            let args: Vec<std::ffi::OsString> = line.split(' ').map(Into::into).collect();
+            let whole = command_line().try_get_matches_from(&args).unwrap();
+            let alone = solve_alone(&args).unwrap().unwrap();
+            let seen = |m: &clap::ArgMatches| format!("{:?} {:?}", memory_of(m), m.subcommand());
+            assert_eq!(seen(&alone), seen(&whole), "{line}");
+        }
+        // Help and usage errors are left to the whole tree, whose messages they are.
+        for line in [
+            "puzzlec solve --help",
+            "puzzlec solve x --first --facts",
+            "puzzlec count x",
+        ] {
+            let args: Vec<std::ffi::OsString> = line.split(' ').map(Into::into).collect();
+            assert!(solve_alone(&args).is_none(), "{line}");
+        }
     }
 
     #[test]
