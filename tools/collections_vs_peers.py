@@ -35,7 +35,8 @@ every collection (sizes from the puzzle headers).
 
 Verdicts: every published answer (`F.answer`) must come out exactly (compared token by token),
 every definite peer verdict must agree with puzzlec's; exit 1 on any wrong answer or
-disagreement (a puzzle puzzlec does not answer in time is listed as NOT ANSWERED). PUZZLEC (default target/release/puzzlec) is the binary measured.
+disagreement (a puzzle puzzlec does not answer in time is listed as NOT ANSWERED). PUZZLEC (default target/release/puzzlec) is the binary measured. Every binary is timed as a fresh copy in one
+temporary folder, so that all start from the same page-cache state (see same_start.py).
 """
 
 import argparse
@@ -49,6 +50,8 @@ import subprocess
 import sys
 import tempfile
 import time
+
+from same_start import fresh_copy
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -151,8 +154,9 @@ def size_of(path):
 
 
 def executable(env, name):
+    """A fresh copy of a peer's binary (see same_start.py), or None if missing."""
     path = os.environ.get(env, os.path.join(PEERS, name))
-    return path if os.access(path, os.X_OK) else None
+    return fresh_copy(path) if os.access(path, os.X_OK) else None
 
 
 def peers_for(kind, genre, paths, t, skipped):
@@ -348,13 +352,16 @@ def main():
     ap.add_argument("--no-gettys", action="store_true", help="leave out survey Gettys")
     ap.add_argument("--puzzlec-args", default="", help="extra arguments for puzzlec, e.g. '-f KEY=VALUE'")
     args = ap.parse_args()
+    global PUZZLEC
+    measured, PUZZLEC = PUZZLEC, fresh_copy(PUZZLEC)
     names = [g for g in args.genres.split(",") if g]
     unknown = [g for g in names if g not in COLLECTIONS]
     if unknown:
         ap.error(f"unknown collection(s) {', '.join(unknown)}; known: {', '.join(COLLECTIONS)}")
     skipped = []
     print(f"{args.rounds} interleaved rounds, timeout {args.timeout:g} s, every "
-          f"{max(args.limit, 1)}. puzzle; {os.cpu_count()} cores; {PUZZLEC}", file=sys.stderr)
+          f"{max(args.limit, 1)}. puzzle; {os.cpu_count()} cores; {measured} (a fresh copy)",
+          file=sys.stderr)
     results = [r for r in (measure(n, args, skipped) for n in names) if r]
     gettys = None if args.no_gettys or "nonogram" not in names else gettys_row(args, skipped)
 

@@ -20,6 +20,8 @@ solver); the script exits 1 on a wrong one.
 
 Binaries: `--puzzlec NAME=PATH` (repeatable; default target/release/puzzlec), NONOGRID,
 PBNSOLVE, CSPUZ_URL, CSPUZ_NONO (default ../shared/peers/bin/...; a missing peer is left out).
+Each is timed as a fresh copy in one temporary folder, so that all start from the same
+page-cache state (see same_start.py).
 """
 
 import argparse
@@ -29,6 +31,8 @@ import subprocess
 import sys
 import tempfile
 import time
+
+from same_start import fresh_copy
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -59,9 +63,10 @@ STARBATTLE_10 = "https://puzz.link/p?starbattle/10/10/2/gklhfalanemod22424e4110m
 
 
 def peer(env, name):
-    """A peer's binary: the environment variable, else ../shared/peers/bin; None if missing."""
+    """A fresh copy of a peer's binary (the environment variable, else ../shared/peers/bin);
+    None if missing."""
     path = os.environ.get(env, os.path.join(PEERS, name))
-    return path if os.path.isfile(path) and os.access(path, os.X_OK) else None
+    return fresh_copy(path) if os.path.isfile(path) and os.access(path, os.X_OK) else None
 
 
 def hitori_url():
@@ -121,6 +126,7 @@ def main():
     args = ap.parse_args()
     binaries = [tuple(p.split("=", 1)) if "=" in p else ("puzzlec", p) for p in args.puzzlec]
     binaries = binaries or [("puzzlec", os.path.join(ROOT, "target", "release", "puzzlec"))]
+    binaries = [(name, fresh_copy(path)) for name, path in binaries]
 
     tmp = tempfile.mkdtemp(prefix="startup_vs_peers.")
     tiny = os.path.join(tmp, "tiny_5x5.non")
