@@ -168,9 +168,7 @@ pub fn timeout_report(found: Vec<Vec<String>>, secs: f64, asked: Asked) -> Repor
 /// A formulation as a genre's run reports it (`k=v,…` with the defaults filled in), for a
 /// report made outside the driver; as given when the genre is unknown or the text is not one.
 pub fn filled_formulation(genre: Option<&str>, given: &str) -> String {
-    let keys = genre
-        .and_then(registry::find_genre)
-        .map(|g| (g.keys)());
+    let keys = genre.and_then(registry::find_genre).map(|g| (g.keys)());
     keys.and_then(|keys| puzzlec::puzzles::Formulation::parse(given, &keys).ok())
         .map_or_else(|| given.to_string(), |f| f.spec())
 }
