@@ -35,8 +35,9 @@ every collection (sizes from the puzzle headers).
 
 Verdicts: every published answer (`F.answer`) must come out exactly (compared token by token),
 every definite peer verdict must agree with puzzlec's; exit 1 on any wrong answer or
-disagreement (a puzzle puzzlec does not answer in time is listed as NOT ANSWERED). PUZZLEC (default target/release/puzzlec) is the binary measured. Every binary is timed as a fresh copy in one
-temporary folder, so that all start from the same page-cache state (see same_start.py).
+disagreement (a puzzle puzzlec does not answer in time is listed as NOT ANSWERED). PUZZLEC
+(default target/release/puzzlec) is the binary measured. Every binary is timed as a fresh copy
+in one temporary folder, so that all start from the same page-cache state (see same_start.py).
 """
 
 import argparse

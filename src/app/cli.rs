@@ -467,7 +467,7 @@ fn command_line_for(args: &[std::ffi::OsString]) -> clap::Command {
 /// puzzle is most runs, and building every command cost it 200k instructions, half of a small
 /// hitori's run. `None` for another command, or when that tree refuses the line (help, a
 /// usage error), which [`command_line_for`]'s tree then parses again, as its messages say.
-fn solve_alone(args: &[std::ffi::OsString]) -> Option<clap::error::Result<clap::ArgMatches>> {
+fn solve_alone(args: &[std::ffi::OsString]) -> Option<clap::ArgMatches> {
     use clap::Args;
     if command_word(args) != Some("solve") {
         return None;
@@ -477,7 +477,7 @@ fn solve_alone(args: &[std::ffi::OsString]) -> Option<clap::error::Result<clap::
     let mut command = with_memory_on(top.subcommand(solve), "solve");
     let parsed = command.try_get_matches_from_mut(args).ok();
     std::mem::forget(command);
-    parsed.map(Ok)
+    parsed
 }
 
 /// The first word of a command line (after the program) that is not `--memory` or its
@@ -543,7 +543,7 @@ fn memory_of(matches: &clap::ArgMatches) -> Option<u64> {
 /// and exit 0.
 pub fn main() -> i32 {
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
-    let parsed = solve_alone(&args).unwrap_or_else(|| {
+    let parsed = solve_alone(&args).map(Ok).unwrap_or_else(|| {
         let mut command = command_line_for(&args);
         let parsed = command.try_get_matches_from_mut(&args);
         // The tree is left to the OS at exit: freeing its few hundred allocations one by one
@@ -1464,7 +1464,7 @@ mod tests {
         for line in lines {
             let args: Vec<std::ffi::OsString> = line.split(' ').map(Into::into).collect();
             let whole = command_line().try_get_matches_from(&args).unwrap();
-            let alone = solve_alone(&args).unwrap().unwrap();
+            let alone = solve_alone(&args).unwrap();
             let seen = |m: &clap::ArgMatches| format!("{:?} {:?}", memory_of(m), m.subcommand());
             assert_eq!(seen(&alone), seen(&whole), "{line}");
         }
