@@ -4,7 +4,7 @@
 
 use super::{Nurikabe, Shading};
 use crate::error::Result;
-use crate::grid::shading::add_no_full_2x2;
+use crate::grid::shading::{add_no_full_2x2, close_in_islands};
 use crate::grid::Clue;
 use crate::model::connectivity::{
     add_connected, add_no_small_islands, ConnectivityEncoding, NodeGraph,
@@ -35,28 +35,36 @@ pub fn formulate(p: &Nurikabe, formulation: &Formulation) -> Result<Formulated<S
     let name = |c| g.name(c);
     let land = NodeGraph::new(g.cells().map(|c| cell_of(c, false)), &edges).with_names(name);
     let wall = NodeGraph::new(g.cells().map(|c| cell_of(c, true)), &edges).with_names(name);
-    let islands: Vec<SizedRegion> = (g.cells().filter(|&c| numbered(c)))
+    let mut islands: Vec<SizedRegion> = (g.cells().filter(|&c| numbered(c)))
         .map(|root| SizedRegion {
             root,
             size: p.clues[root].and_then(Clue::value).map(|n| n as usize),
+            excluded: Vec::new(),
         })
         .collect();
-    let islands_by = formulation.choice::<RegionEncoding>("islands");
-    let outside = OutsideRegions::Forbidden;
-    add_sized_regions(&mut m, "islands", &land, &islands, outside, islands_by);
     // With every size known the wall has a known number of cells; when that is three or
     // more, a lone wall cell or pair is never right.
     let land_cells: Option<usize> = islands.iter().map(|i| i.size).sum();
     if land_cells.is_some_and(|n| n + 3 <= g.len()) {
         add_no_small_islands(&mut m, "wall", &wall);
     }
+    let wall_cells = land_cells.and_then(|n| g.len().checked_sub(n));
+    // Numbers touching at a corner: the wall closes one island in, off the border, and may be
+    // too small to close in the other (janko's 29_10x10, a 37 touching a 36 with a wall of
+    // 27: uniqueness unproved in 300 s → 6 s; docs/genres/nurikabe.md).
+    if let Some(Err((a, b))) = wall_cells.map(|w| close_in_islands(g, &mut islands, w)) {
+        let why = format!("no wall this size closes in {} or {}", g.name(a), g.name(b));
+        m.add(why, Constraint::clause([]));
+    }
+    let islands_by = formulation.choice::<RegionEncoding>("islands");
+    let outside = OutsideRegions::Forbidden;
+    add_sized_regions(&mut m, "islands", &land, &islands, outside, islands_by);
     // A wall of at most a third of the grid is a thin separator between big islands, and its
     // count bounds how far it can wander (janko's 753_10x10, a wall of 19: 42 s → 10 s;
     // 1030_32x32, 10: 11.7 → 7.4–8.3 s). On a wider wall the count costs a totalizer of
     // cells × wall and slows the search (from 36% of the grid up no janko puzzle gained and
     // some lost up to 100×: 1063_10x10 0.01 → 0.49 s, 962_10x10 0.05 → 6.1 s; always stated,
     // the collection took 107 s instead of 39 s); docs/genres/nurikabe.md.
-    let wall_cells = land_cells.and_then(|n| g.len().checked_sub(n));
     if let Some(w) = wall_cells.filter(|&w| 3 * w <= g.len()) {
         let count = Constraint::linear(LinExpr::sum_vars(shaded.clone()), Cmp::Eq, w as i64);
         m.add(format!("the wall has {w} cells"), count);

@@ -200,6 +200,37 @@ mod tests {
     }
 
     #[test]
+    fn islands_the_wall_must_close_in_keep_every_verdict() {
+        // Numbers touching at a corner, the wall too small to close in one of the two (see
+        // `close_in_islands`): the other is kept off the border, or there is no solution.
+        let puzzles = [
+            (4, 4, vec![(5, 1), (10, 8)]),         // the 1 closed in: one solution
+            (4, 4, vec![(6, 1), (9, 8)]),          // the same, mirrored
+            (4, 4, vec![(5, 1), (10, 9)]),         // a wall of 6 closes in neither
+            (4, 4, vec![(5, 2), (10, 7)]),         // nor does one of 7
+            (4, 5, vec![(6, 1), (12, 9), (3, 2)]), // a third island beside
+        ];
+        let specs = [
+            "islands=lazy",
+            "islands=tree,connectivity=tree",
+            "islands=hybrid",
+            "islands=propagator,connectivity=propagator",
+            "islands=staged",
+        ];
+        let mut solvable = 0;
+        for (h, w, numbers) in puzzles {
+            let grid = Grid::new(h, w);
+            let mut clues = vec![None; grid.len()];
+            for (cell, n) in numbers {
+                clues[cell] = Some(Clue::Number(n));
+            }
+            let p = Nurikabe { grid, clues };
+            solvable += assert_matches_brute_force(&p, grid.len(), &specs, &["batsat"]).min(1);
+        }
+        assert!(solvable >= 2, "{solvable}");
+    }
+
+    #[test]
     fn every_formulation_finds_exactly_the_shadings_the_rules_accept() {
         let mut rng = Rng::new(2024);
         let specs = [
