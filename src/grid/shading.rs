@@ -81,19 +81,25 @@ pub fn close_in_islands(
     wall_cells: usize,
 ) -> Result<(), (usize, usize)> {
     let fits = |i: &SizedRegion| i.size.map(|n| wall_to_close_in(n) <= wall_cells);
+    let mut island_at = vec![None; grid.len()];
+    for (i, island) in islands.iter().enumerate() {
+        island_at[island.root] = Some(i);
+    }
     let mut inside = Vec::new();
-    for (a, b) in (0..islands.len()).flat_map(|a| (0..islands.len()).map(move |b| (a, b))) {
-        let (p, q) = (islands[a].root, islands[b].root);
-        let (rp, cp) = grid.rc(p);
-        let (rq, cq) = grid.rc(q);
-        if p >= q || rp.abs_diff(rq) != 1 || cp.abs_diff(cq) != 1 {
-            continue;
-        }
-        match (fits(&islands[a]), fits(&islands[b])) {
-            (Some(false), Some(false)) => return Err((p, q)),
-            (Some(true), Some(false)) => inside.push(a),
-            (Some(false), Some(true)) => inside.push(b),
-            _ => {} // either may be inside, or a size is not known
+    for (a, island) in islands.iter().enumerate() {
+        let corners_below = [-1, 1].map(|dc| grid.offset(island.root, 1, dc));
+        for b in corners_below
+            .into_iter()
+            .flatten()
+            .filter_map(|q| island_at[q])
+        {
+            let (p, q) = (island.root, islands[b].root);
+            match (fits(island), fits(&islands[b])) {
+                (Some(false), Some(false)) => return Err((p, q)),
+                (Some(true), Some(false)) => inside.push(a),
+                (Some(false), Some(true)) => inside.push(b),
+                _ => {} // either may be inside, or a size is not known
+            }
         }
     }
     let border: Vec<usize> = (grid.cells())
