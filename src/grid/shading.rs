@@ -57,13 +57,8 @@ pub fn add_no_full_2x2(m: &mut Model, name: &str, grid: Grid, full: impl Fn(usiz
 /// The fewest wall cells that close in an island of `n` cells, as in [`close_in_islands`]:
 /// 2⌈2√n⌉ + 3.
 pub fn wall_to_close_in(n: usize) -> usize {
-    let mut side_sum = (4.0 * n as f64).sqrt() as usize; // ⌈2√n⌉ = ⌈√(4n)⌉
-    while side_sum * side_sum < 4 * n {
-        side_sum += 1;
-    }
-    while side_sum > 0 && (side_sum - 1) * (side_sum - 1) >= 4 * n {
-        side_sum -= 1;
-    }
+    let root = (4 * n).isqrt(); // ⌈2√n⌉ = ⌈√(4n)⌉
+    let side_sum = if root * root < 4 * n { root + 1 } else { root };
     2 * side_sum + 3
 }
 
